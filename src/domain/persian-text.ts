@@ -1,0 +1,48 @@
+const ARABIC_TO_PERSIAN: Record<string, string> = {
+  ي: 'ی',
+  ى: 'ی',
+  ك: 'ک',
+  ة: 'ه',
+  ۀ: 'ه',
+  أ: 'ا',
+  إ: 'ا',
+  ٱ: 'ا',
+};
+
+/**
+ * Persian and Arabic-Indic digits to ASCII digits (۰–۹ U+06F0–U+06F9, ٠–٩ U+0660–U+0669).
+ * Example: toAsciiDigits('۱۲۳٤') === '1234'.
+ */
+export function toAsciiDigits(input: string): string {
+  return input.replace(/[\u06F0-\u06F9\u0660-\u0669]/g, (d) => {
+    const code = d.charCodeAt(0);
+    return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660);
+  });
+}
+
+/** ASCII digits to Persian digits, for display. */
+export function toPersianDigits(input: string | number): string {
+  return String(input).replace(/[0-9]/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
+}
+
+/**
+ * The form stored and typed in: Arabic ي/ك to Persian ی/ک, digits to ASCII, spaces collapsed,
+ * ends trimmed; the zero-width non-joiner inside words is kept.
+ */
+export function normalizePersian(input: string): string {
+  return toAsciiDigits(input)
+    .replace(/[يىكةۀأإٱ]/g, (ch) => ARABIC_TO_PERSIAN[ch] ?? ch)
+    .replace(/[\u064B-\u0652\u0640]/g, '')
+    .replace(/[ \t\u00A0]+/g, ' ')
+    .replace(/^[\s\u200C]+|[\s\u200C]+$/g, '');
+}
+
+/**
+ * The key used for matching and search: normalised, lower-cased, and with the zero-width
+ * non-joiner and spaces treated alike (so "می‌شود", "می شود" and "میشود" all match "میشود").
+ */
+export function searchKey(input: string): string {
+  return normalizePersian(input)
+    .toLowerCase()
+    .replace(/[\u200C\s]+/g, '');
+}

@@ -1,0 +1,79 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { setXsrfCookie, XSRF_COOKIE } from './auth/cookies.ts';
+import { randomToken } from './auth/tokens.ts';
+import type { AppDeps } from './http/deps.ts';
+import { HttpError } from './http/errors.ts';
+import { mountRoutes } from './http/mount.ts';
+import { openApiDocument } from './http/openapi.ts';
+import type { AnyRoute } from './http/route.ts';
+import { allRoutes } from './modules/index.ts';
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+/**
+ * Composes the Hono app: security headers, the anti-forgery cookie, every declared API route,
+ * the OpenAPI document, and (when `clientDir` holds a build) the app with history fallback.
+ */
+export function createApp(deps: AppDeps, opts: { clientDir?: string; routes?: AnyRoute[] } = {}) {
+  const routes = opts.routes ?? allRoutes;
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Content-Security-Policy', CSP);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    if (!getCookie(c, XSRF_COOKIE)) setXsrfCookie(c, deps.config, randomToken(24));
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) {
+      const headers: Record<string, string> = {};
+      if (err.extra?.retryAfter) headers['Retry-After'] = String(err.extra.retryAfter);
+      return c.json(
+        { message: err.message, ...(err.fields ? { errors: err.fields } : {}), ...(err.extra ?? {}) },
+        err.status as 400,
+        headers,
+      );
+    }
+    console.error(err);
+    return c.json({ message: 'خطای داخلی سرور؛ دوباره تلاش کنید' }, 500);
+  });
+
+  mountRoutes(app, deps, routes);
+  app.get('/api/openapi.json', (c) => c.json(openApiDocument(routes)));
+  app.all('/api/*', (c) => c.json({ message: 'این نشانی در API وجود ندارد' }, 404));
+
+  const clientDir = opts.clientDir;
+  if (clientDir && existsSync(`${clientDir}/index.html`)) {
+    const indexHtml = readFileSync(`${clientDir}/index.html`, 'utf8');
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: clientDir,
+        onFound: (_p, c) => {
+          c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
+    app.use('*', serveStatic({ root: clientDir }));
+    app.get('*', (c) => c.html(indexHtml));
+  }
+  return app;
+}

@@ -1,0 +1,153 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { Db } from '../db/client.ts';
+import { roles, sessions, users } from '../db/schema/index.ts';
+import type { AppDeps } from '../http/deps.ts';
+import type { SessionInfo } from '../http/route.ts';
+import { clearCookie, GUEST_COOKIE, SESSION_COOKIE, setSessionCookie } from './cookies.ts';
+import { randomToken, sha256 } from './tokens.ts';
+
+const MINUTE = 60_000;
+
+/**
+ * Loads the staff or guest session named by the request's cookies, or null.
+ * Expired sessions (idle or absolute) are deleted and treated as absent; a live one has its
+ * idle expiry pushed forward (at most once a minute, to keep reads cheap).
+ */
+export async function loadSession(
+  c: Context,
+  deps: AppDeps,
+  kind: 'staff' | 'guest',
+): Promise<SessionInfo | null> {
+  const token = getCookie(c, kind === 'staff' ? SESSION_COOKIE : GUEST_COOKIE);
+  if (!token) return null;
+  const { db } = deps.database;
+  const id = sha256(token);
+  const now = deps.now();
+  const [row] = await db
+    .select({
+      s: sessions,
+      u: {
+        id: users.id,
+        username: users.username,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        mobile: users.mobile,
+        email: users.email,
+        status: users.status,
+        hasChangePass: users.hasChangePass,
+      },
+      r: { id: roles.id, name: roles.name, title: roles.title, type: roles.type },
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(roles, eq(roles.id, sessions.roleId))
+    .where(and(eq(sessions.id, id), eq(sessions.kind, kind)));
+  if (!row) return null;
+  const absoluteEnd = row.s.createdAt.getTime() + deps.config.SESSION_ABSOLUTE_HOURS * 60 * MINUTE;
+  if (row.s.expiresAt <= now || absoluteEnd <= now.getTime() || (row.u && row.u.status !== 'active')) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (now.getTime() - row.s.lastSeenAt.getTime() > MINUTE) {
+    const idleEnd = new Date(
+      Math.min(now.getTime() + deps.config.SESSION_IDLE_MINUTES * MINUTE, absoluteEnd),
+    );
+    await db.update(sessions).set({ lastSeenAt: now, expiresAt: idleEnd }).where(eq(sessions.id, id));
+  }
+  return {
+    id,
+    kind,
+    user: row.u?.id ? row.u : null,
+    role: row.r?.id ? row.r : null,
+    guestId: row.s.guestId,
+    expiresAt: row.s.expiresAt,
+  };
+}
+
+/**
+ * Starts a session of `kind` and sets its cookie. For staff this also ends the guest session
+ * and the reverse, so one browser is never both. Returns the new session id (hash).
+ */
+export async function startSession(
+  c: Context,
+  deps: AppDeps,
+  init: {
+    kind: 'staff' | 'guest';
+    userId?: number;
+    guestId?: number;
+    roleId?: number | null;
+    ip: string;
+    userAgent: string;
+  },
+): Promise<string> {
+  const { db } = deps.database;
+  const token = randomToken();
+  const id = sha256(token);
+  const now = deps.now();
+  const idleMs = deps.config.SESSION_IDLE_MINUTES * MINUTE;
+  await db.insert(sessions).values({
+    id,
+    kind: init.kind,
+    userId: init.userId ?? null,
+    guestId: init.guestId ?? null,
+    roleId: init.roleId ?? null,
+    ip: init.ip,
+    userAgent: init.userAgent.slice(0, 500),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + idleMs),
+  });
+  const cookie = init.kind === 'staff' ? SESSION_COOKIE : GUEST_COOKIE;
+  const other = init.kind === 'staff' ? GUEST_COOKIE : SESSION_COOKIE;
+  await endSessionByCookie(c, deps, other);
+  setSessionCookie(c, deps.config, cookie, token, deps.config.SESSION_ABSOLUTE_HOURS * 3600);
+  return id;
+}
+
+/**
+ * Renews the session id (new token, same data) and applies `patch`; used at role change so a
+ * stolen pre-change id is worthless.
+ */
+export async function rotateSession(
+  c: Context,
+  deps: AppDeps,
+  session: SessionInfo,
+  patch: { roleId?: number | null },
+): Promise<void> {
+  const token = randomToken();
+  const id = sha256(token);
+  await deps.database.db
+    .update(sessions)
+    .set({ id, ...patch, lastSeenAt: deps.now() })
+    .where(eq(sessions.id, session.id));
+  setSessionCookie(c, deps.config, SESSION_COOKIE, token, deps.config.SESSION_ABSOLUTE_HOURS * 3600);
+  session.id = id;
+}
+
+/** Deletes the session named by cookie `name` (if any) and clears the cookie. */
+export async function endSessionByCookie(c: Context, deps: AppDeps, name: string): Promise<void> {
+  const token = getCookie(c, name);
+  if (token) await deps.database.db.delete(sessions).where(eq(sessions.id, sha256(token)));
+  if (token !== undefined) clearCookie(c, deps.config, name);
+}
+
+/** Removes every session of a user (deactivation, password reset). */
+export async function endUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Deletes expired sessions; run at start and now and then. */
+export async function purgeExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(sql`${sessions.expiresAt} < ${now.toISOString()}`);
+}
+
+/** True when the user still has a live session (used by tests). */
+export async function hasLiveSession(db: Db, userId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
+  return rows.length > 0;
+}

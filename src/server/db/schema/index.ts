@@ -1,0 +1,5 @@
+export * from './auth.ts';
+export * from './geo.ts';
+export * from './governance.ts';
+export * from './logs.ts';
+export * from './persons.ts';

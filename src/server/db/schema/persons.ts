@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { cities, industries } from './geo.ts';
+
+/**
+ * Legal persons: companies, funds, ministries, holdings, institutions.
+ * Amounts in IRR as numeric (strings in the API). `searchText` holds the normalised
+ * name, ticker and national id for search (see domain/persian-text).
+ */
+export const legalPersons = pgTable(
+  'legal_persons',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    kind: text().notNull().default('company'),
+    nationalId: text().unique(),
+    registrationNumber: text(),
+    registrationDate: date(),
+    registrationCityId: integer().references(() => cities.id),
+    legalForm: text(),
+    economicCode: text(),
+    ownershipType: text(),
+    registeredCapital: numeric({ precision: 24, scale: 0 }),
+    shareCount: numeric({ precision: 24, scale: 0 }),
+    nominalShareValue: numeric({ precision: 24, scale: 0 }),
+    industryId: integer().references(() => industries.id),
+    supervisingBodyId: integer(),
+    isListed: boolean().notNull().default(false),
+    ticker: text(),
+    isin: text(),
+    market: text(),
+    tsetmcInscode: text(),
+    fiscalYearEnd: text(),
+    auditor: text(),
+    status: text().notNull().default('active'),
+    address: text(),
+    postalCode: text(),
+    phone: text(),
+    website: text(),
+    employees: integer(),
+    isDemo: boolean().notNull().default(false),
+    searchText: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.industryId),
+    index().on(t.supervisingBodyId),
+    index().on(t.status, t.kind),
+    index('legal_persons_capital_idx').on(sql`${t.registeredCapital} DESC NULLS LAST`, t.id),
+    index('legal_persons_name_idx').on(t.name, t.id),
+    index('legal_persons_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const branches = pgTable(
+  'branches',
+  {
+    id: serial().primaryKey(),
+    legalPersonId: integer()
+      .notNull()
+      .references(() => legalPersons.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    cityId: integer().references(() => cities.id),
+    address: text(),
+    phone: text(),
+    manager: text(),
+  },
+  (t) => [index().on(t.legalPersonId)],
+);
+
+/** True persons (individuals). `nationalCode` is the 10-digit code with check digit. */
+export const truePersons = pgTable(
+  'true_persons',
+  {
+    id: serial().primaryKey(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    fatherName: text(),
+    nationalCode: text().unique(),
+    birthCertificateNumber: text(),
+    birthDate: date(),
+    birthCityId: integer().references(() => cities.id),
+    gender: text(),
+    mobile: text(),
+    email: text(),
+    educationLevel: text(),
+    fieldOfStudy: text(),
+    isDemo: boolean().notNull().default(false),
+    searchText: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('true_persons_name_idx').on(t.lastName, t.firstName, t.id),
+    index('true_persons_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** Contact data of a person. `ownerType`: legal | true. `kind`: phone, mobile, email, fax, address, website. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial().primaryKey(),
+    ownerType: text().notNull(),
+    ownerId: integer().notNull(),
+    kind: text().notNull(),
+    value: text().notNull(),
+    isPrimary: boolean().notNull().default(false),
+  },
+  (t) => [index().on(t.ownerType, t.ownerId)],
+);
+
+/** Messages sent to the organisation through the public contact form; staff mark them seen. */
+export const contactMessages = pgTable('contact_messages', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  mobile: text(),
+  subject: text().notNull(),
+  body: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contactMessageSeen = pgTable(
+  'contact_message_seen',
+  {
+    messageId: integer()
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    userId: integer().notNull(),
+    seenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId, t.messageId)],
+);

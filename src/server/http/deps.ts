@@ -1,0 +1,12 @@
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { SmsProvider } from '../sms/provider.ts';
+
+/** What every request handler can reach; built once in main.ts (or per test). */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  sms: SmsProvider;
+  /** The clock; tests move it to check expiry. */
+  now(): Date;
+}

@@ -1,0 +1,184 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { XSRF_COOKIE, XSRF_HEADER } from '../auth/cookies.ts';
+import { loadSession } from '../auth/sessions.ts';
+import { safeEqual } from '../auth/tokens.ts';
+import { auditLog, blockedIps, permissions, rolePermissions } from '../db/schema/index.ts';
+import type { AppDeps } from './deps.ts';
+import { forbidden, HttpError, unauthorized } from './errors.ts';
+import type { AnyRoute, AuditEntry, RequestMeta, SessionInfo } from './route.ts';
+import { decodeUtf8, parseJsonBody, parseOr422 } from './validate.ts';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The client address: the socket's, or X-Forwarded-For's first hop when TRUST_PROXY=1. */
+export function clientIp(c: Context, deps: AppDeps): string {
+  if (deps.config.TRUST_PROXY) {
+    const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (fwd) return fwd;
+  }
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? '127.0.0.1';
+}
+
+function requestMeta(c: Context, deps: AppDeps): RequestMeta {
+  const url = new URL(c.req.url);
+  const rid = c.req.header('rid') ?? url.searchParams.get('rid');
+  const oid = c.req.header('oid') ?? url.searchParams.get('oid');
+  const pagePath = c.req.header('x-page-path') ?? null;
+  return {
+    ip: clientIp(c, deps),
+    userAgent: c.req.header('user-agent') ?? '',
+    rid: rid?.slice(0, 64) ?? null,
+    oid: oid?.slice(0, 64) ?? null,
+    pagePath: pagePath ? decodeURIComponentSafe(pagePath).slice(0, 500) : null,
+  };
+}
+
+function decodeURIComponentSafe(v: string) {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+}
+
+/** True when the role (or super_admin type) holds the permission ident. */
+export async function roleHolds(deps: AppDeps, role: { id: number; type: string }, ident: string) {
+  if (role.type === 'super_admin') return true;
+  const rows = await deps.database.db
+    .select({ one: rolePermissions.roleId })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(and(eq(rolePermissions.roleId, role.id), eq(permissions.ident, ident)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+async function authorize(route: AnyRoute, c: Context, deps: AppDeps): Promise<SessionInfo | null> {
+  const p = route.permission;
+  if (p === 'public') {
+    return (await loadSession(c, deps, 'staff')) ?? (await loadSession(c, deps, 'guest'));
+  }
+  if (p === 'guest') {
+    const guest = await loadSession(c, deps, 'guest');
+    if (!guest) throw unauthorized('نشست متقاضی معتبر نیست؛ دوباره شماره همراه را تأیید کنید');
+    return guest;
+  }
+  const session = await loadSession(c, deps, 'staff');
+  if (!session?.user) throw unauthorized();
+  if (session.user.hasChangePass && !route.allowWhenPasswordChangeDue) {
+    throw new HttpError(403, 'پیش از ادامه باید گذرواژه خود را تغییر دهید', undefined, {
+      has_change_pass: true,
+    });
+  }
+  if (p === 'user') return session;
+  if (!session.role) throw forbidden('ابتدا نقش کاری خود را انتخاب کنید');
+  if (p === 'role') return session;
+  if (!(await roleHolds(deps, session.role, p))) throw forbidden();
+  return session;
+}
+
+async function isBlocked(deps: AppDeps, ip: string): Promise<boolean> {
+  const rows = await deps.database.db
+    .select({ id: blockedIps.id })
+    .from(blockedIps)
+    .where(
+      and(eq(blockedIps.ip, ip), isNull(blockedIps.unblockedAt), gt(blockedIps.blockedUntil, deps.now())),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+async function readBody(route: AnyRoute, c: Context): Promise<unknown> {
+  if (!route.body) return undefined;
+  const type = c.req.header('content-type') ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    return await c.req.parseBody({ all: true });
+  }
+  const text = decodeUtf8(await c.req.arrayBuffer());
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    return Object.fromEntries(new URLSearchParams(text));
+  }
+  return parseJsonBody(text);
+}
+
+function queryObject(c: Context): Record<string, string | string[]> {
+  const url = new URL(c.req.url);
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key);
+    const k = key.endsWith('[]') ? key.slice(0, -2) : key;
+    out[k] = key.endsWith('[]') ? all : all.length > 1 ? all : all[0]!;
+  }
+  return out;
+}
+
+/**
+ * Mounts every declared route on `app`: blocked-IP check, anti-forgery (419), session and
+ * permission (401/403), zod validation (400/422), then the handler; its value is sent as `{ data }`.
+ */
+export function mountRoutes(app: Hono, deps: AppDeps, routes: AnyRoute[]) {
+  for (const route of routes) {
+    app.on(route.method.toUpperCase(), route.path, async (c) => {
+      const meta = requestMeta(c, deps);
+      if (await isBlocked(deps, meta.ip)) {
+        throw new HttpError(
+          403,
+          'دسترسی این نشانی به دلیل تلاش‌های ناموفق پیاپی موقتاً مسدود شده است',
+          undefined,
+          {
+            blocked: true,
+          },
+        );
+      }
+      if (MUTATING.has(c.req.method) && !route.skipXsrf) {
+        const cookie = getCookie(c, XSRF_COOKIE);
+        const header = c.req.header(XSRF_HEADER);
+        if (!cookie || !header || !safeEqual(cookie, header)) {
+          throw new HttpError(419, 'نشست امنیتی فرم منقضی شده است؛ صفحه را دوباره بارگذاری کنید');
+        }
+      }
+      const session = await authorize(route, c, deps);
+      const params = route.params ? parseOr422(route.params, c.req.param()) : undefined;
+      const query = route.query ? parseOr422(route.query, queryObject(c)) : undefined;
+      const rawBody = await readBody(route, c);
+      const body = route.body ? parseOr422(route.body, rawBody) : undefined;
+      const result = await route.handler({
+        c,
+        db: deps.database.db,
+        deps,
+        params,
+        query,
+        body,
+        session,
+        meta,
+        audit: (tx, entry: AuditEntry) => writeAudit(tx, session, meta, entry),
+      });
+      if (result instanceof Response) return result;
+      return c.json({ data: result ?? null });
+    });
+  }
+}
+
+async function writeAudit(
+  tx: AppDeps['database']['db'],
+  session: SessionInfo | null,
+  meta: RequestMeta,
+  e: AuditEntry,
+) {
+  await tx.insert(auditLog).values({
+    userId: session?.user?.id ?? null,
+    roleId: session?.role?.id ?? null,
+    action: e.action,
+    entity: e.entity,
+    entityId: e.entityId == null ? null : String(e.entityId),
+    before: e.before ?? null,
+    after: e.after ?? null,
+    rid: meta.rid,
+    oid: meta.oid,
+    pagePath: meta.pagePath,
+    ip: meta.ip,
+  });
+}

@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedIfEmpty } from './seed/index.ts';
+import { logSmsProvider } from './sms/provider.ts';
+
+const config = loadConfig();
+if (!config.DATABASE_URL) mkdirSync(config.DATA_DIR, { recursive: true });
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: resolve(config.DATA_DIR, 'pglite'),
+});
+await database.migrate();
+const seeded = await seedIfEmpty(database.db, config);
+const deps = { config, database, sms: logSmsProvider(), now: () => new Date() };
+const app = createApp(deps, { clientDir: resolve('dist/client') });
+
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const url = `http://${config.HOST}:${info.port}`;
+  console.log(`\nناظر is running on ${database.engine}: ${url}`);
+  if (seeded === 'demo' || seeded === 'existing-demo') {
+    console.log(
+      `Sign in as admin, analyst, auditor or nomination with the password "${config.DEMO_PASSWORD}".`,
+    );
+  } else if (seeded === 'admin-only') {
+    console.log('Sign in as admin with DEMO_PASSWORD; you will be asked to change it.');
+  }
+});
+
+const shutdown = async () => {
+  server.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,93 @@
+import type { Hono } from 'hono';
+import { createApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import type { AppDeps } from '../../src/server/http/deps.ts';
+import { logSmsProvider } from '../../src/server/sms/provider.ts';
+import { copyOfTemplate, DEMO_PASSWORD } from './template-db.ts';
+
+export { DEMO_PASSWORD };
+
+/** An in-process app on a fresh copy of the seeded database, with a movable clock. */
+export async function startTestApp() {
+  const { database, dispose } = await copyOfTemplate();
+  let offsetMs = 0;
+  const deps: AppDeps = {
+    config: loadConfig({ TRUST_PROXY: '1', DEMO_PASSWORD } as NodeJS.ProcessEnv),
+    database,
+    sms: logSmsProvider(() => {}),
+    now: () => new Date(Date.now() + offsetMs),
+  };
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    db: database.db,
+    /** Moves the server's clock forward. */
+    advance(ms: number) {
+      offsetMs += ms;
+    },
+    client: (opts?: ClientOptions) => new ApiClient(app, opts),
+    dispose,
+  };
+}
+
+export interface ClientOptions {
+  /** Sent as X-Forwarded-For (the test config trusts it), so tests can act from distinct addresses. */
+  ip?: string;
+}
+
+/** A browser-like client: keeps cookies and echoes XSRF-TOKEN in X-XSRF-TOKEN (unless told not to). */
+export class ApiClient {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly app: Hono,
+    private readonly opts: ClientOptions = {},
+  ) {}
+
+  async request(
+    method: string,
+    path: string,
+    init: {
+      json?: unknown;
+      form?: Record<string, string>;
+      raw?: BodyInit;
+      contentType?: string;
+      xsrf?: boolean;
+      headers?: Record<string, string>;
+    } = {},
+  ): Promise<{ status: number; body: any; headers: Headers }> {
+    if (!this.cookies.has('XSRF-TOKEN') && method !== 'GET') await this.request('GET', '/api/health');
+    const headers: Record<string, string> = { ...(init.headers ?? {}) };
+    if (this.opts.ip) headers['x-forwarded-for'] = this.opts.ip;
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (init.xsrf !== false && this.cookies.has('XSRF-TOKEN'))
+      headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
+    let body: BodyInit | undefined;
+    if (init.json !== undefined) {
+      body = JSON.stringify(init.json);
+      headers['content-type'] = 'application/json';
+    } else if (init.form) {
+      body = new URLSearchParams(init.form).toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    } else if (init.raw !== undefined) {
+      body = init.raw;
+      headers['content-type'] = init.contentType ?? 'application/json';
+    }
+    const res = await this.app.request(path, { method, headers, body });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0/i.test(a) || /expires=Thu, 01 Jan 1970/i.test(a));
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const type = res.headers.get('content-type') ?? '';
+    const parsed = type.includes('json') ? await res.json() : await res.text();
+    return { status: res.status, body: parsed, headers: res.headers };
+  }
+
+  get = (path: string, init?: Parameters<ApiClient['request']>[2]) => this.request('GET', path, init);
+  post = (path: string, init?: Parameters<ApiClient['request']>[2]) => this.request('POST', path, init);
+}
