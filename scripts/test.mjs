@@ -23,6 +23,8 @@ const started = Date.now();
 for (const stage of stages) {
   const wanted = !only || only.has(stage.name) || stage.needed?.some((n) => only.has(n));
   if (!wanted) continue;
+  // a partial run (CI's PostgreSQL pass) reuses the build the full run just made
+  if (stage.name === 'build' && only && !only.has('build') && existsSync('dist/client/index.html')) continue;
   const t0 = Date.now();
   console.log(`\n── ${stage.name} ──`);
   if (stage.vitest) {
