@@ -1,29 +1,36 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { LocaleProvider } from '@ark-ui/react/locale';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { routeTree } from '../routeTree.gen.ts';
+import type { Settings } from '~/contract/auth.ts';
+import { readJson, STORAGE_KEYS } from '~/lib/storage.ts';
+import { applyTheme } from '~/lib/theme.ts';
+import { authReactions, connectNavigation } from '~/machines/app-actors.ts';
+import { Toaster } from '~/ui/toaster.tsx';
+import { installHttpHandlers } from './http-handlers.ts';
+import { queryClient, router } from './router.ts';
 import './index.css';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
+// The last known colours before the first paint; /api/settings refreshes them.
+applyTheme(readJson<Partial<Settings>>(STORAGE_KEYS.settings, {}));
 
-export const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  scrollRestoration: false,
-  defaultPreload: 'intent',
+connectNavigation((href) => router.navigate({ href }));
+installHttpHandlers({
+  queryClient,
+  navigate: (to) => router.navigate({ href: to }),
+  onUnauthorized: authReactions.unauthorized,
+  onPasswordChangeDue: authReactions.passwordChangeDue,
 });
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    {/* Ark UI components (dialogs, menus, popovers, toasts) lay out right to left. */}
+    <LocaleProvider locale="fa-IR">
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </LocaleProvider>
   </StrictMode>,
 );

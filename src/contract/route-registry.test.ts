@@ -45,7 +45,8 @@ const SPEC_PATHS = `
   .filter(Boolean);
 
 /** The specification's public paths, both readings. */
-const SPEC_PUBLIC = `/boards /auth/login /auth/signup /auth/select-role /auth/change-password /auth/forget-password
+const SPEC_PUBLIC =
+  `/boards /auth/login /auth/signup /auth/select-role /auth/change-password /auth/forget-password
 /auth/waiting /resume/add /resume/print /webinar /aboutus /help /dashboard/web-data-rock /`.split(/\s+/);
 
 const routesDir = join(import.meta.dirname, '..', 'routes');
@@ -92,9 +93,13 @@ describe('route registry', () => {
   });
 
   it('permits a path that matches a permitted pattern after parameters are substituted', () => {
-    expect(matchPattern('/person/legal-persons/view/{id}', '/person/legal-persons/view/42')).toEqual({ id: '42' });
+    expect(matchPattern('/person/legal-persons/view/{id}', '/person/legal-persons/view/42')).toEqual({
+      id: '42',
+    });
     expect(isPathPermitted('/person/legal-persons/view/42', ['/person/legal-persons/view/{id}'])).toBe(true);
-    expect(isPathPermitted('/person/legal-persons/view/42/x', ['/person/legal-persons/view/{id}'])).toBe(false);
+    expect(isPathPermitted('/person/legal-persons/view/42/x', ['/person/legal-persons/view/{id}'])).toBe(
+      false,
+    );
     expect(isPathPermitted('/person/true-persons', ['/person/legal-persons'])).toBe(false);
   });
 });

@@ -54,6 +54,13 @@ export function writeCookie(name: string, value: string): void {
   document.cookie = `${name}=${encodeURIComponent(value)}; path=/; secure; samesite=lax`;
 }
 
+/** Removes one page cookie (path /). */
+export function removeCookie(name: string): void {
+  if (typeof document === 'undefined') return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser
+  document.cookie = `${name}=; path=/; max-age=0; secure; samesite=lax`;
+}
+
 /** Clears every cookie the page can see (logout clears "all cookies"). */
 export function clearAllCookies(): void {
   if (typeof document === 'undefined') return;

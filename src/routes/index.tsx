@@ -1,15 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { useClientSession } from '~/features/shell/command-context.ts';
+import { Dashboard } from '~/features/shell/home/dashboard.tsx';
+import { Welcome } from '~/features/shell/home/welcome.tsx';
 
+/** `/`: the dashboard for a signed-in role; the welcome page for a visitor (the path is public). */
 export const Route = createFileRoute('/')({
-  component: Dashboard,
+  component: HomePage,
 });
 
-function Dashboard() {
-  return (
-    <main className={css({ p: '6' })}>
-      <h1 className={css({ fontSize: 'xl', fontWeight: 'bold', color: 'first' })}>ناظر</h1>
-      <p>سامانه نظارت بر شرکت‌های دولتی و صندوق‌های بازنشستگی</p>
-    </main>
-  );
+function HomePage() {
+  const session = useClientSession();
+  return session.signedIn && session.role ? <Dashboard roleId={session.role.id} /> : <Welcome />;
 }

@@ -1,12 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
 import { setXsrfCookie, XSRF_COOKIE } from './auth/cookies.ts';
+import { purger } from './auth/housekeeping.ts';
+import { blockedError, isBlocked } from './auth/throttle.ts';
 import { randomToken } from './auth/tokens.ts';
 import type { AppDeps } from './http/deps.ts';
 import { HttpError } from './http/errors.ts';
-import { mountRoutes } from './http/mount.ts';
+import { clientIp, mountRoutes } from './http/mount.ts';
 import { openApiDocument } from './http/openapi.ts';
 import type { AnyRoute } from './http/route.ts';
 import { allRoutes } from './modules/index.ts';
@@ -23,6 +26,9 @@ const CSP = [
   "form-action 'self'",
   "object-src 'none'",
 ].join('; ');
+
+/** Largest request body the API reads (413 above it); field limits are the schemas' business. */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /**
  * Composes the Hono app: security headers, the anti-forgery cookie, every declared API route,
@@ -41,6 +47,23 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string; routes?: An
     c.header('Cross-Origin-Opener-Policy', 'same-origin');
     if (!getCookie(c, XSRF_COOKIE)) setXsrfCookie(c, deps.config, randomToken(24));
   });
+
+  // Expired sessions, counters and codes are cleared now and then by whichever process serves.
+  // A blocked address gets 403 on every API call until an admin unblocks it or the block ends.
+  const purge = purger(deps.database.db);
+  app.use('/api/*', async (c, next) => {
+    const now = deps.now();
+    await purge(now);
+    if (await isBlocked(deps.database.db, clientIp(c, deps), now)) throw blockedError();
+    await next();
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: 'حجم درخواست بیش از اندازه مجاز است' }, 413),
+    }),
+  );
 
   app.onError((err, c) => {
     if (err instanceof HttpError) {

@@ -1,8 +1,8 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Db } from '../db/client.ts';
-import { roles, sessions, users } from '../db/schema/index.ts';
+import { roles, sessions, userRoles, users } from '../db/schema/index.ts';
 import type { AppDeps } from '../http/deps.ts';
 import type { SessionInfo } from '../http/route.ts';
 import { clearCookie, GUEST_COOKIE, SESSION_COOKIE, setSessionCookie } from './cookies.ts';
@@ -12,8 +12,9 @@ const MINUTE = 60_000;
 
 /**
  * Loads the staff or guest session named by the request's cookies, or null.
- * Expired sessions (idle or absolute) are deleted and treated as absent; a live one has its
- * idle expiry pushed forward (at most once a minute, to keep reads cheap).
+ * Expired sessions (idle or absolute) and sessions of users no longer active are deleted and
+ * treated as absent; a live one has its idle expiry pushed forward (at most once a minute, to
+ * keep reads cheap). A current role the user no longer holds counts as no role.
  */
 export async function loadSession(
   c: Context,
@@ -39,10 +40,12 @@ export async function loadSession(
         hasChangePass: users.hasChangePass,
       },
       r: { id: roles.id, name: roles.name, title: roles.title, type: roles.type },
+      held: userRoles.roleId,
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
     .leftJoin(roles, eq(roles.id, sessions.roleId))
+    .leftJoin(userRoles, and(eq(userRoles.userId, sessions.userId), eq(userRoles.roleId, sessions.roleId)))
     .where(and(eq(sessions.id, id), eq(sessions.kind, kind)));
   if (!row) return null;
   const absoluteEnd = row.s.createdAt.getTime() + deps.config.SESSION_ABSOLUTE_HOURS * 60 * MINUTE;
@@ -60,7 +63,7 @@ export async function loadSession(
     id,
     kind,
     user: row.u?.id ? row.u : null,
-    role: row.r?.id ? row.r : null,
+    role: row.r?.id && row.held != null ? row.r : null,
     guestId: row.s.guestId,
     expiresAt: row.s.expiresAt,
   };
@@ -83,6 +86,11 @@ export async function startSession(
   },
 ): Promise<string> {
   const { db } = deps.database;
+  const cookie = init.kind === 'staff' ? SESSION_COOKIE : GUEST_COOKIE;
+  const other = init.kind === 'staff' ? GUEST_COOKIE : SESSION_COOKIE;
+  // A sign-in replaces this browser's earlier session of the same kind (its cookie is overwritten below).
+  const previous = getCookie(c, cookie);
+  if (previous) await db.delete(sessions).where(eq(sessions.id, sha256(previous)));
   const token = randomToken();
   const id = sha256(token);
   const now = deps.now();
@@ -99,8 +107,6 @@ export async function startSession(
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + idleMs),
   });
-  const cookie = init.kind === 'staff' ? SESSION_COOKIE : GUEST_COOKIE;
-  const other = init.kind === 'staff' ? GUEST_COOKIE : SESSION_COOKIE;
   await endSessionByCookie(c, deps, other);
   setSessionCookie(c, deps.config, cookie, token, deps.config.SESSION_ABSOLUTE_HOURS * 3600);
   return id;
@@ -133,9 +139,9 @@ export async function endSessionByCookie(c: Context, deps: AppDeps, name: string
   if (token !== undefined) clearCookie(c, deps.config, name);
 }
 
-/** Removes every session of a user (deactivation, password reset). */
-export async function endUserSessions(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** Removes every session of a user (deactivation, password reset), except `keep` if given. */
+export async function endUserSessions(db: Db, userId: number, keep?: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), keep ? ne(sessions.id, keep) : undefined));
 }
 
 /** Deletes expired sessions; run at start and now and then. */

@@ -1,10 +1,10 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { XSRF_COOKIE, XSRF_HEADER } from '../auth/cookies.ts';
 import { loadSession } from '../auth/sessions.ts';
 import { safeEqual } from '../auth/tokens.ts';
-import { auditLog, blockedIps, permissions, rolePermissions } from '../db/schema/index.ts';
+import { auditLog, permissions, rolePermissions } from '../db/schema/index.ts';
 import type { AppDeps } from './deps.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 import type { AnyRoute, AuditEntry, RequestMeta, SessionInfo } from './route.ts';
@@ -80,17 +80,6 @@ async function authorize(route: AnyRoute, c: Context, deps: AppDeps): Promise<Se
   return session;
 }
 
-async function isBlocked(deps: AppDeps, ip: string): Promise<boolean> {
-  const rows = await deps.database.db
-    .select({ id: blockedIps.id })
-    .from(blockedIps)
-    .where(
-      and(eq(blockedIps.ip, ip), isNull(blockedIps.unblockedAt), gt(blockedIps.blockedUntil, deps.now())),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
 async function readBody(route: AnyRoute, c: Context): Promise<unknown> {
   if (!route.body) return undefined;
   const type = c.req.header('content-type') ?? '';
@@ -116,23 +105,13 @@ function queryObject(c: Context): Record<string, string | string[]> {
 }
 
 /**
- * Mounts every declared route on `app`: blocked-IP check, anti-forgery (419), session and
+ * Mounts every declared route on `app` (app.ts has already refused blocked addresses): anti-forgery (419), session and
  * permission (401/403), zod validation (400/422), then the handler; its value is sent as `{ data }`.
  */
 export function mountRoutes(app: Hono, deps: AppDeps, routes: AnyRoute[]) {
   for (const route of routes) {
     app.on(route.method.toUpperCase(), route.path, async (c) => {
       const meta = requestMeta(c, deps);
-      if (await isBlocked(deps, meta.ip)) {
-        throw new HttpError(
-          403,
-          'دسترسی این نشانی به دلیل تلاش‌های ناموفق پیاپی موقتاً مسدود شده است',
-          undefined,
-          {
-            blocked: true,
-          },
-        );
-      }
       if (MUTATING.has(c.req.method) && !route.skipXsrf) {
         const cookie = getCookie(c, XSRF_COOKIE);
         const header = c.req.header(XSRF_HEADER);

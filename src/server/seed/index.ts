@@ -3,12 +3,15 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { seedAccess } from './access.ts';
+import { seedPortfolio } from './portfolio.ts';
+import { seedReference } from './reference.ts';
 
 export type SeedOutcome = 'demo' | 'admin-only' | 'existing-demo' | 'existing';
 
 /**
- * Seeds a new database once: with SEED=demo the reference data, the demo portfolio and the
- * demo accounts; with SEED=none one admin who must change the password at first sign-in.
+ * Seeds a new database once: with SEED=demo the reference data (seed/reference.ts), the demo
+ * portfolio (seed/portfolio.ts) and the demo accounts; with SEED=none the reference data and one
+ * admin who must change the password at first sign-in.
  * A database that already has users is left as it is.
  */
 export async function seedIfEmpty(
@@ -17,6 +20,14 @@ export async function seedIfEmpty(
 ): Promise<SeedOutcome> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return config.SEED === 'demo' ? 'existing-demo' : 'existing';
+  // Reference data first, in every mode: provinces, cities and industry groups are public facts
+  // every screen needs (pickers, filters, maps), even in an otherwise empty product. The listed
+  // companies are not loaded with SEED=none: the register of legal persons is the organisation's
+  // own data, and importing 849 companies it may not oversee would have to be undone by hand.
+  // Both steps skip themselves when their tables already hold rows, so a start that failed
+  // midway can be retried; the accounts come last because a database with users counts as seeded.
+  await seedReference(db);
+  if (config.SEED === 'demo') await seedPortfolio(db);
   await seedAccess(db, { demoPassword: config.DEMO_PASSWORD, demoAccounts: config.SEED === 'demo' });
   return config.SEED === 'demo' ? 'demo' : 'admin-only';
 }

@@ -1,0 +1,168 @@
+import { resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { type ListQuery, listQuerySchema } from '../src/contract/list.ts';
+import { createApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import type { Database } from '../src/server/db/client.ts';
+import type { AppDeps } from '../src/server/http/deps.ts';
+import { listPage } from '../src/server/http/list.ts';
+import { legalPersonsList } from '../src/server/modules/persons/lists.ts';
+import { searchPersons } from '../src/server/modules/search/query.ts';
+import { logSmsProvider } from '../src/server/sms/provider.ts';
+import { signInBundle } from './bundle.ts';
+import { ratio, report, time } from './measure.ts';
+import { type BenchDb, benchSession, DEMO_PASSWORD, pgliteBench, postgresBench } from './setup.ts';
+
+/**
+ * `npm run bench [-- --scale N] [--fresh] [--runs R] [--only pglite|postgres]`: one JSON line per
+ * figure. On a database seeded with the demo plus `seed --scale N` (default 100,000), on PGlite
+ * (temp directory) and PostgreSQL (`nazer_bench` on BENCH_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432), it times the legal-persons list endpoint through the real
+ * Hono app (app.request with a signed-in session) beside the same list SQL run directly
+ * (listPage on the same database): page 1, and a deep page (≈50,000 rows in) filtered by status
+ * and kind and sorted by registered capital descending, read by cursor as the client does (and by
+ * OFFSET for comparison); then the search endpoint per query; then the gzip size of the
+ * JavaScript the sign-in route loads (dist/client). Targets: list p95 < 50 ms on PostgreSQL and
+ * within 1.5× of the raw query; search p95 < 30 ms.
+ */
+
+const args = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const N = Number(arg('--scale') ?? 100_000);
+const RUNS = Number(arg('--runs') ?? 50);
+const FRESH = args.includes('--fresh');
+const ONLY = arg('--only');
+const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const SEARCHES = [
+  ['ticker', 'فولاد'],
+  ['partial name', 'پتروشیمی'],
+  ['partial name', 'سرمایه گذاری'],
+  ['partial name, Arabic letters', 'توزيع برق'],
+  ['partial name', 'کشتیرانی'],
+  ['person surname', 'محمدی'],
+  ['legal national id', ''],
+  ['national code', ''],
+] as const;
+
+function appFor(database: Database) {
+  const deps: AppDeps = {
+    config: loadConfig({ DEMO_PASSWORD, COOKIE_SECURE: '0' } as NodeJS.ProcessEnv),
+    database,
+    sms: logSmsProvider(() => {}),
+    now: () => new Date(),
+  };
+  return createApp(deps);
+}
+
+async function get(app: ReturnType<typeof appFor>, cookie: string, path: string) {
+  const res = await app.request(path, { headers: { cookie } });
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { data: any };
+}
+
+const parse = (params: Record<string, string>): ListQuery => listQuerySchema.parse(params);
+
+async function benchEngine(engine: 'pglite' | 'postgres', bench: BenchDb) {
+  const { database } = bench;
+  const db = database.db;
+  if (bench.builtMs !== null) report({ figure: 'build_bench_db', engine, scale: N, ms: bench.builtMs });
+  const [counts] = (
+    (await db.execute(
+      sql`SELECT (SELECT count(*) FROM legal_persons)::int AS legal, (SELECT count(*) FROM true_persons)::int AS true`,
+    )) as unknown as { rows: { legal: number; true: number }[] }
+  ).rows;
+  const app = appFor(database);
+  const { cookie, role } = await benchSession(database);
+  const base = { engine, legal_persons: counts?.legal, true_persons: counts?.true, role };
+  const listTarget = (p95: number, r: number) => engine !== 'postgres' || (p95 < 50 && r <= 1.5);
+
+  const compare = async (figure: string, params: Record<string, string>) => {
+    const qs = new URLSearchParams(params).toString();
+    const endpoint = await time(() => get(app, cookie, `/api/person/legal-persons?${qs}`), RUNS);
+    const query = parse(params);
+    const raw = await time(() => listPage(db, legalPersonsList, query), RUNS);
+    const r = ratio(endpoint.p95_ms, raw.p95_ms);
+    report({
+      figure,
+      ...base,
+      params,
+      endpoint,
+      raw,
+      ratio_p50: ratio(endpoint.p50_ms, raw.p50_ms),
+      ratio_p95: r,
+      target: 'postgres: p95 < 50 ms and ratio_p95 <= 1.5',
+      ok: listTarget(endpoint.p95_ms, r),
+    });
+  };
+
+  await compare('legal_list_page1', { page: '1', per_page: '50' });
+
+  const deep = { status: 'active', kind: 'company', sortBy: 'registered_capital', descending: 'true' };
+  let cursor: string | null = null;
+  let walked = 0;
+  while (walked < 50_000) {
+    const qs: string = new URLSearchParams({
+      ...deep,
+      per_page: '500',
+      ...(cursor ? { cursor } : {}),
+    }).toString();
+    const page: { data: unknown[]; next_cursor: string | null } = (
+      await get(app, cookie, `/api/person/legal-persons?${qs}`)
+    ).data;
+    walked += page.data.length;
+    cursor = page.next_cursor;
+    if (!cursor) break;
+  }
+  if (cursor) await compare('legal_list_deep_cursor', { ...deep, per_page: '50', cursor });
+  report({ figure: 'legal_list_deep_cursor_depth', ...base, rows_before: walked });
+  await compare('legal_list_deep_offset', { ...deep, per_page: '50', page: String(walked / 50 + 1) });
+
+  const ids = (
+    (await db.execute(
+      sql`SELECT (SELECT national_id FROM legal_persons WHERE ticker = 'شستا') AS legal,
+           (SELECT national_code FROM true_persons ORDER BY id DESC LIMIT 1) AS code`,
+    )) as unknown as { rows: { legal: string; code: string }[] }
+  ).rows[0]!;
+  for (const [kind, text] of SEARCHES) {
+    const q = kind === 'legal national id' ? ids.legal : kind === 'national code' ? ids.code : text;
+    const endpoint = await time(() => get(app, cookie, `/api/search?${new URLSearchParams({ q })}`), RUNS);
+    const raw = await time(() => searchPersons(db, q, 8), RUNS);
+    const first = (await get(app, cookie, `/api/search?${new URLSearchParams({ q })}`)).data;
+    report({
+      figure: 'search',
+      ...base,
+      kind,
+      q,
+      endpoint,
+      raw,
+      top: first.legalPersons[0]?.name ?? first.truePersons[0]?.last_name ?? null,
+      target: 'p95 < 30 ms',
+      ok: endpoint.p95_ms < 30,
+    });
+  }
+  await database.close();
+}
+
+async function main() {
+  const bundle = signInBundle(resolve('dist/client'));
+  report(
+    bundle
+      ? { figure: 'signin_js_gzip', ...bundle }
+      : { figure: 'signin_js_gzip', skipped: 'dist/client/index.html missing: run npm run build first' },
+  );
+  if (ONLY !== 'postgres') await benchEngine('pglite', await pgliteBench(N, FRESH));
+  if (ONLY !== 'pglite') {
+    const pgBench = await postgresBench(SERVER, N, FRESH);
+    if (pgBench) await benchEngine('postgres', pgBench);
+    else report({ figure: 'postgres', skipped: `no PostgreSQL server at ${SERVER}` });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

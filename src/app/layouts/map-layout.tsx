@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { css } from 'styled-system/css';
+import { useClientSession } from '~/features/shell/command-context.ts';
+import { MainHeader } from '~/features/shell/main-header.tsx';
+import { SkipLink } from './skip-link.tsx';
+
+const canvas = css({
+  position: 'relative',
+  h: 'calc(100vh - 40px)',
+  w: '100%',
+  overflow: 'hidden',
+  bg: 'surface',
+});
+
+/**
+ * The map layout (ownership graphs, workflow designer): a thin header and a full-bleed canvas
+ * that fills the rest of the window; the screen lays out its own panels over it.
+ */
+export function MapLayout({ children }: { children: ReactNode }) {
+  const session = useClientSession();
+  return (
+    <>
+      <SkipLink />
+      <MainHeader session={session} thin />
+      <main id="main" tabIndex={-1} className={canvas}>
+        {children}
+      </main>
+    </>
+  );
+}

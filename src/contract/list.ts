@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/**
+ * The query every paged list endpoint accepts (`GET /api/...?page=2&per_page=50&sortBy=name...`),
+ * shared by the server (validation) and the client (building URLs):
+ * - `page`: 1-based page number (offset paging), default 1;
+ * - `per_page`: rows per page, 1..500, default 50;
+ * - `sortBy`: one of the list's sort keys (each list documents its own); unknown → 422;
+ * - `descending`: 'true' | 'false' | '1' | '0'; default is the list's own default direction;
+ * - `q`: free text matched against the list's normalised search text (ی/ي, ک/ك, Persian and
+ *   ASCII digits, spaces and the zero-width non-joiner are all equivalent), partial match;
+ * - `advanceFilter`: a JSON array of `{ field, op, value }` (see `AdvanceFilter`); fields are
+ *   whitelisted per list; unknown field or bad value → 422;
+ * - `cursor`: the `next_cursor` of the previous page, for keyset paging: deep pages stay as fast
+ *   as the first. With a cursor, `page` is only echoed back and `total` is the count taken with
+ *   the first page (carried in the cursor, not recounted); read page 1 again to refresh it.
+ * A list may also accept its filter fields as plain parameters: `status=active` (eq) or
+ * `status[]=active&status[]=dissolving` (in).
+ * Unknown parameters pass through (rid, oid ...).
+ */
+export const listQuerySchema = z.looseObject({
+  page: z.coerce
+    .number()
+    .int('شماره صفحه باید عدد صحیح باشد')
+    .min(1, 'شماره صفحه از ۱ شروع می‌شود')
+    .default(1),
+  per_page: z.coerce
+    .number()
+    .int('تعداد ردیف‌ها باید عدد صحیح باشد')
+    .min(1, 'تعداد ردیف‌های هر صفحه دست‌کم ۱ است')
+    .max(500, 'تعداد ردیف‌های هر صفحه حداکثر ۵۰۰ است')
+    .default(50),
+  sortBy: z.string().max(64).optional(),
+  descending: z
+    .enum(['true', 'false', '1', '0'], { error: 'مقدار ترتیب نزولی باید true یا false باشد' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+  q: z.string().max(200, 'عبارت جستجو حداکثر ۲۰۰ نویسه است').optional(),
+  advanceFilter: z.string().max(8000, 'فیلتر پیشرفته بیش از حد طولانی است').optional(),
+  cursor: z.string().max(1000).optional(),
+});
+
+export type ListQuery = z.output<typeof listQuerySchema>;
+export type ListQueryInput = z.input<typeof listQuerySchema>;
+
+/** Operators of `advanceFilter`: `in` takes an array; `contains` is a partial, case-insensitive text match. */
+export const FILTER_OPS = ['eq', 'neq', 'in', 'gte', 'lte', 'contains'] as const;
+export type FilterOp = (typeof FILTER_OPS)[number];
+
+/** One condition of `advanceFilter`; all conditions must hold (AND). */
+export const advanceFilterItem = z.object({
+  field: z.string().min(1).max(64),
+  op: z.enum(FILTER_OPS, { error: 'عملگر فیلتر نامعتبر است' }),
+  value: z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(z.union([z.string(), z.number(), z.boolean()])),
+  ]),
+});
+export type AdvanceFilter = z.infer<typeof advanceFilterItem>;
+export const advanceFilterSchema = z.array(advanceFilterItem).max(30, 'حداکثر ۳۰ شرط فیلتر مجاز است');
+
+/**
+ * One page of a list (the `data` of the `{ data }` envelope):
+ * `{ data: rows, total, page, per_page, next_cursor }`; `total` counts every row matching the
+ * filters (as of the first page when reading by cursor); `next_cursor` is null on the last page.
+ */
+export interface ListPage<Row> {
+  data: Row[];
+  total: number;
+  page: number;
+  per_page: number;
+  next_cursor: string | null;
+}
+
+/** Builds the URL query of a list request (the client side of `listQuerySchema`). */
+export function listSearchParams(q: {
+  page?: number;
+  per_page?: number;
+  sortBy?: string;
+  descending?: boolean;
+  q?: string;
+  advanceFilter?: AdvanceFilter[];
+  cursor?: string | null;
+}): URLSearchParams {
+  const p = new URLSearchParams();
+  if (q.page) p.set('page', String(q.page));
+  if (q.per_page) p.set('per_page', String(q.per_page));
+  if (q.sortBy) p.set('sortBy', q.sortBy);
+  if (q.descending !== undefined) p.set('descending', String(q.descending));
+  if (q.q) p.set('q', q.q);
+  if (q.advanceFilter?.length) p.set('advanceFilter', JSON.stringify(q.advanceFilter));
+  if (q.cursor) p.set('cursor', q.cursor);
+  return p;
+}

@@ -1,0 +1,148 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { toPersianDigits } from '~/domain/persian-text.ts';
+import { ApiError } from '~/lib/http.ts';
+import { Badge } from '~/ui/badge.tsx';
+import { Button } from '~/ui/button.tsx';
+import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
+import { columnHelper } from '~/ui/data-table/columns.ts';
+import { DataTable } from '~/ui/data-table/data-table.tsx';
+import type { ListSearch, RowAction } from '~/ui/data-table/types.ts';
+import { formatDateTime, formatRelative } from '~/ui/format.ts';
+import { PageHeader } from '~/ui/page-header.tsx';
+import { toast } from '~/ui/toaster.tsx';
+import { type BlockedIpRow, fetchBlockedIps, logKeys, unblockIp } from './api.ts';
+import { blockedIpFilters } from './search.ts';
+
+const col = columnHelper<BlockedIpRow>();
+
+function blockedColumns(onUnblock: { current: (r: BlockedIpRow) => void }) {
+  return col.columns([
+    col.accessor('ip', {
+      header: 'نشانی IP',
+      size: 150,
+      cell: (c) => <span dir="ltr">{toPersianDigits(c.getValue())}</span>,
+    }),
+    col.accessor('active', {
+      header: 'وضعیت',
+      size: 110,
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.active ? (
+          <Badge tone="danger">مسدود</Badge>
+        ) : row.original.unblocked_at ? (
+          <Badge tone="success">آزاد شده</Badge>
+        ) : (
+          <Badge tone="neutral">پایان‌یافته</Badge>
+        ),
+    }),
+    col.accessor('reason', { header: 'علت', size: 240, enableSorting: false, meta: { grow: 1 } }),
+    col.accessor('blocked_at', {
+      header: 'مسدود از',
+      size: 140,
+      sortDescFirst: true,
+      meta: { numeric: true },
+      cell: (c) => <span title={formatRelative(c.getValue())}>{formatDateTime(c.getValue())}</span>,
+    }),
+    col.accessor('blocked_until', {
+      header: 'تا',
+      size: 140,
+      sortDescFirst: true,
+      meta: { numeric: true },
+      cell: (c) => <span title={formatRelative(c.getValue())}>{formatDateTime(c.getValue())}</span>,
+    }),
+    col.display({
+      id: 'actions',
+      header: 'کار',
+      size: 110,
+      cell: ({ row }) =>
+        row.original.active ? (
+          <Button
+            size="sm"
+            tabIndex={-1}
+            onClick={(e) => {
+              e.stopPropagation();
+              onUnblock.current(row.original);
+            }}
+          >
+            آزاد کردن
+          </Button>
+        ) : null,
+    }),
+  ]);
+}
+
+const rowId = (r: BlockedIpRow) => String(r.id);
+
+/** /logs/blocked-ips: addresses blocked after repeated failures; U lifts the focused one's block. */
+export function BlockedIpsScreen() {
+  const search = useSearch({ from: '/logs/blocked-ips' });
+  const navigate = useNavigate({ from: '/logs/blocked-ips' });
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<BlockedIpRow | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ask = useRef((r: BlockedIpRow) => setPending(r));
+  const columns = useMemo(() => blockedColumns(ask), []);
+  const rowActions = useMemo<RowAction<BlockedIpRow>[]>(
+    () => [
+      {
+        id: 'blocked.unblock',
+        title: 'آزاد کردن نشانی',
+        key: 'KeyU',
+        isEnabled: (r) => r.active,
+        run: (r) => ask.current(r),
+      },
+    ],
+    [],
+  );
+  const onSearchChange = useCallback(
+    (next: ListSearch, opts?: { replace?: boolean }) => navigate({ search: next, replace: opts?.replace }),
+    [navigate],
+  );
+  const unblock = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      await unblockIp(pending.id);
+      toast.positive(`نشانی ${toPersianDigits(pending.ip)} آزاد شد`);
+      await queryClient.invalidateQueries({ queryKey: logKeys.blocked });
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <PageHeader description="نشانی‌هایی که پس از تلاش‌های ناموفق پیاپی مسدود شده‌اند" />
+      <DataTable
+        id="blocked-ips"
+        label="نشانی‌های مسدود"
+        columns={columns}
+        filters={blockedIpFilters}
+        search={search}
+        onSearchChange={onSearchChange}
+        queryKey={logKeys.blocked}
+        fetchPage={fetchBlockedIps}
+        getRowId={rowId}
+        rowActions={rowActions}
+        searchPlaceholder="بخشی از نشانی IP"
+        emptyText="هیچ نشانی‌ای مسدود نشده است"
+        emptyHint="نشانی‌ای که پیاپی در ورود ناکام بماند برای مدتی اینجا مسدود می‌شود."
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        busy={busy}
+        title="نشانی آزاد شود؟"
+        description={
+          pending &&
+          `درخواست‌های ${toPersianDigits(pending.ip)} دوباره پذیرفته می‌شود و شمار تلاش‌های ناموفقش از صفر آغاز می‌شود.`
+        }
+        confirmLabel="آزاد کردن"
+        onConfirm={unblock}
+      />
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { css } from 'styled-system/css';
+import { toPersianDigits } from '~/domain/persian-text.ts';
+import { columnHelper } from '~/ui/data-table/columns.ts';
+import { DataTable } from '~/ui/data-table/data-table.tsx';
+import type { ListSearch } from '~/ui/data-table/types.ts';
+import { formatDateTime, formatRelative } from '~/ui/format.ts';
+import { PageHeader } from '~/ui/page-header.tsx';
+import { fetchSmsLog, logKeys, type SmsLogRow } from './api.ts';
+import { SMS_PURPOSES, smsFilters } from './search.ts';
+
+const STATUSES: Record<string, string> = { sent: 'ارسال شد', failed: 'ناموفق', queued: 'در صف' };
+const purposeLabel = (p: string) => SMS_PURPOSES[p] ?? p;
+
+const col = columnHelper<SmsLogRow>();
+const columns = col.columns([
+  col.accessor('at', {
+    header: 'زمان',
+    size: 150,
+    sortDescFirst: true,
+    meta: { numeric: true },
+    cell: (c) => <span title={formatRelative(c.getValue())}>{formatDateTime(c.getValue())}</span>,
+  }),
+  col.accessor('mobile', {
+    header: 'گیرنده',
+    size: 120,
+    cell: (c) => <span dir="ltr">{toPersianDigits(c.getValue())}</span>,
+  }),
+  col.accessor('purpose', { header: 'هدف', size: 130, cell: (c) => purposeLabel(c.getValue()) }),
+  col.accessor('body', {
+    header: 'متن',
+    size: 260,
+    enableSorting: false,
+    meta: { grow: 1 },
+    cell: (c) => <span title={c.getValue()}>{c.getValue()}</span>,
+  }),
+  col.accessor('status', {
+    header: 'وضعیت',
+    size: 90,
+    enableSorting: false,
+    cell: (c) => STATUSES[c.getValue()] ?? c.getValue(),
+  }),
+]);
+
+const detailCss = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '3',
+  '& dl': { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '1 12px', m: 0 },
+  '& dt': { color: 'muted' },
+  '& dd': { m: 0 },
+  '& blockquote': {
+    m: 0,
+    p: '3',
+    bg: 'canvas',
+    borderRadius: '4px',
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'anywhere',
+    lineHeight: '1.9',
+  },
+});
+
+/** The focused message in full. */
+function SmsDetail({ row }: { row: SmsLogRow }) {
+  return (
+    <div className={detailCss}>
+      <dl>
+        <dt>گیرنده</dt>
+        <dd dir="ltr" style={{ textAlign: 'end' }}>
+          {toPersianDigits(row.mobile)}
+        </dd>
+        <dt>زمان</dt>
+        <dd>{formatDateTime(row.at)}</dd>
+        <dt>هدف</dt>
+        <dd>{purposeLabel(row.purpose)}</dd>
+        <dt>ارسال‌کننده</dt>
+        <dd dir="ltr" style={{ textAlign: 'end' }}>
+          {row.provider}
+        </dd>
+      </dl>
+      <blockquote aria-label="متن کامل پیامک">{row.body}</blockquote>
+    </div>
+  );
+}
+
+const rowId = (r: SmsLogRow) => String(r.id);
+
+/** /logs/sms: every SMS the product sent; the focused one is shown in full beside the list. */
+export function SmsLogScreen() {
+  const search = useSearch({ from: '/logs/sms' });
+  const navigate = useNavigate({ from: '/logs/sms' });
+  const onSearchChange = useCallback(
+    (next: ListSearch, opts?: { replace?: boolean }) => navigate({ search: next, replace: opts?.replace }),
+    [navigate],
+  );
+  return (
+    <>
+      <PageHeader description="هر پیامکی که سامانه فرستاده است؛ کدهای یک‌بار مصرف پوشانده شده‌اند" />
+      <DataTable
+        id="sms-log"
+        label="گزارش پیامک‌ها"
+        columns={columns}
+        filters={smsFilters}
+        search={search}
+        onSearchChange={onSearchChange}
+        queryKey={logKeys.sms}
+        fetchPage={fetchSmsLog}
+        getRowId={rowId}
+        perPage={100}
+        renderDetail={(row) => <SmsDetail row={row} />}
+        searchPlaceholder="بخشی از شماره همراه"
+        emptyText="هنوز پیامکی فرستاده نشده است"
+        emptyHint="کد ورود یک‌بار مصرف، بازیابی گذرواژه و کد متقاضیان رزومه با پیامک فرستاده می‌شود و اینجا می‌آید."
+      />
+    </>
+  );
+}

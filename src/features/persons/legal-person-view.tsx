@@ -1,0 +1,321 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useCanGoBack, useNavigate, useParams, useRouter } from '@tanstack/react-router';
+import { css } from 'styled-system/css';
+import {
+  BOARD_POSITION_LABELS,
+  type BoardDetail,
+  type BranchItem,
+  type HoldingItem,
+  type LegalPersonDetail,
+  type ShareholderItem,
+} from '~/contract/persons.ts';
+import { ApiError } from '~/lib/http.ts';
+import { parseId } from '~/lib/route-params.ts';
+import { Badge } from '~/ui/badge.tsx';
+import { Button } from '~/ui/button.tsx';
+import { StaticTable } from '~/ui/data-table/static-table.tsx';
+import { EmptyState } from '~/ui/empty-state.tsx';
+import { EMPTY, formatDate, formatNumber, formatPercent, formatRial } from '~/ui/format.ts';
+import { PageHeader } from '~/ui/page-header.tsx';
+import { legalPersonQuery } from './api.ts';
+import { DemoBadge, fiscalYearEndText, idText, kindLabel, StatusBadge, yesNo } from './labels.tsx';
+import { listSearchFor, takeOpenedFromList } from './navigation.ts';
+import {
+  DefinitionList,
+  RecordSection,
+  type RecordSectionKey,
+  RecordSkeleton,
+  recordStack,
+  SectionKeys,
+  type Term,
+  useRecordKeys,
+} from './record-parts.tsx';
+
+const SECTIONS: readonly RecordSectionKey[] = [
+  { id: 'general', title: 'مشخصات', key: 'Digit1' },
+  { id: 'shareholders', title: 'سهامداران', key: 'Digit2' },
+  { id: 'board', title: 'هیئت مدیره و مدیرعامل', key: 'Digit3' },
+  { id: 'holdings', title: 'سرمایه‌گذاری‌ها', key: 'Digit4' },
+  { id: 'branches', title: 'شعب', key: 'Digit5' },
+];
+const keyOf = (id: string) => SECTIONS.find((s) => s.id === id)!.key;
+
+const titleLine = css({ display: 'inline-flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' });
+const muted = css({ color: 'muted', fontSize: '13px', fontWeight: 400 });
+
+/** A person (legal or true) linked to their own view. */
+function PersonLink({ type, id, name }: { type: 'legal' | 'true'; id: number; name: string }) {
+  return type === 'legal' ? (
+    <Link to="/person/legal-persons/view/$id" params={{ id: String(id) }}>
+      {name}
+    </Link>
+  ) : (
+    <Link to="/person/true-persons/view/$id" params={{ id: String(id) }}>
+      {name}
+    </Link>
+  );
+}
+
+function generalTerms(p: LegalPersonDetail): Term[] {
+  const place = [p.registration_city?.name, p.province?.name].filter(Boolean).join('، ');
+  return [
+    { label: 'نوع', value: kindLabel(p.kind) },
+    { label: 'شناسه ملی', value: idText(p.national_id), numeric: true },
+    { label: 'شماره ثبت', value: idText(p.registration_number), numeric: true },
+    { label: 'تاریخ ثبت', value: formatDate(p.registration_date), numeric: true },
+    { label: 'محل ثبت', value: place || EMPTY },
+    { label: 'شکل حقوقی', value: p.legal_form ?? EMPTY },
+    { label: 'کد اقتصادی', value: idText(p.economic_code), numeric: true },
+    { label: 'نوع مالکیت', value: p.ownership_type ?? EMPTY },
+    { label: 'سرمایه ثبتی (ریال)', value: formatRial(p.registered_capital), numeric: true },
+    { label: 'تعداد سهام', value: formatNumber(p.share_count), numeric: true },
+    { label: 'ارزش اسمی هر سهم (ریال)', value: formatRial(p.nominal_share_value), numeric: true },
+    { label: 'صنعت', value: p.industry?.name ?? EMPTY },
+    {
+      label: 'نهاد ناظر',
+      value: p.supervising_body ? (
+        <PersonLink type="legal" id={p.supervising_body.id} name={p.supervising_body.name} />
+      ) : (
+        EMPTY
+      ),
+    },
+    { label: 'بورسی', value: yesNo(p.is_listed) },
+    { label: 'نماد', value: p.ticker ?? EMPTY },
+    { label: 'بازار', value: p.market ?? EMPTY },
+    { label: 'شناسه بین‌المللی (ISIN)', value: p.isin ? <span dir="ltr">{p.isin}</span> : EMPTY },
+    { label: 'پایان سال مالی', value: fiscalYearEndText(p.fiscal_year_end) },
+    { label: 'حسابرس', value: p.auditor ?? EMPTY },
+    { label: 'کارکنان (نفر)', value: formatNumber(p.employees), numeric: true },
+    { label: 'تلفن', value: p.phone ? <span dir="ltr">{idText(p.phone)}</span> : EMPTY },
+    { label: 'کد پستی', value: idText(p.postal_code), numeric: true },
+    {
+      label: 'وبگاه',
+      value: p.website ? (
+        <a
+          href={p.website.startsWith('http') ? p.website : `https://${p.website}`}
+          dir="ltr"
+          rel="noreferrer"
+        >
+          {p.website}
+        </a>
+      ) : (
+        EMPTY
+      ),
+    },
+    { label: 'نشانی', value: idText(p.address) },
+  ];
+}
+
+function Shareholders({ items }: { items: ShareholderItem[] }) {
+  const sum = items.reduce((acc, s) => acc + Number(s.percentage), 0);
+  return (
+    <StaticTable
+      caption="سهامداران مستقیم"
+      rows={items}
+      getKey={(s) => s.id}
+      empty="سهامداری برای این شخص ثبت نشده است."
+      columns={[
+        {
+          header: 'سهامدار',
+          cell: (s) => <PersonLink type={s.holder_type} id={s.holder_id} name={s.holder_name} />,
+        },
+        { header: 'نوع', width: '6rem', cell: (s) => (s.holder_type === 'legal' ? 'حقوقی' : 'حقیقی') },
+        { header: 'شناسه / کد ملی', width: '9rem', cell: (s) => idText(s.holder_national_id) },
+        { header: 'تعداد سهام', width: '11rem', numeric: true, cell: (s) => formatNumber(s.share_count) },
+        { header: 'درصد', width: '6rem', numeric: true, cell: (s) => formatPercent(s.percentage) },
+        { header: 'از تاریخ', width: '7rem', numeric: true, cell: (s) => formatDate(s.valid_from) },
+      ]}
+      footer={['جمع سهامداران ثبت‌شده', '', '', '', formatPercent(sum), '']}
+    />
+  );
+}
+
+function Board({ board }: { board: BoardDetail | null }) {
+  if (!board)
+    return <p style={{ padding: 16, margin: 0, color: 'var(--colors-muted)' }}>هیئت مدیره‌ای ثبت نشده است.</p>;
+  return (
+    <>
+      <div style={{ padding: '12px 16px 4px' }}>
+        <DefinitionList
+          items={[
+            {
+              label: 'مدیرعامل',
+              value: board.ceo ? (
+                <PersonLink type="true" id={board.ceo.id} name={board.ceo.name} />
+              ) : (
+                'تعیین نشده'
+              ),
+            },
+            {
+              label: 'دوره هیئت مدیره',
+              value: `${formatDate(board.term_start)} تا ${formatDate(board.term_end)}`,
+              numeric: true,
+            },
+            { label: 'تصویب در مجمع', value: yesNo(board.approved_by_assembly) },
+          ]}
+        />
+      </div>
+      <StaticTable
+        caption="اعضای هیئت مدیره"
+        rows={board.seats}
+        getKey={(s) => s.id}
+        empty="کرسی‌ای برای این هیئت مدیره ثبت نشده است."
+        columns={[
+          { header: 'سمت', width: '9rem', cell: (s) => BOARD_POSITION_LABELS[s.position] ?? s.position },
+          {
+            header: 'عضو',
+            cell: (s) => <PersonLink type={s.holder_type} id={s.holder_id} name={s.holder_name} />,
+          },
+          {
+            header: 'نماینده',
+            cell: (s) =>
+              s.representative ? (
+                <PersonLink type="true" id={s.representative.id} name={s.representative.name} />
+              ) : (
+                EMPTY
+              ),
+          },
+          { header: 'موظف / غیرموظف', width: '8rem', cell: (s) => (s.is_executive ? 'موظف' : 'غیرموظف') },
+          { header: 'مستقل', width: '5rem', cell: (s) => yesNo(s.is_independent) },
+          { header: 'از تاریخ', width: '7rem', numeric: true, cell: (s) => formatDate(s.start_date) },
+          { header: 'تا تاریخ', width: '7rem', numeric: true, cell: (s) => formatDate(s.end_date) },
+        ]}
+      />
+    </>
+  );
+}
+
+function Holdings({ items }: { items: HoldingItem[] }) {
+  return (
+    <StaticTable
+      caption="شرکت‌هایی که این شخص سهامدار آن‌هاست"
+      rows={items}
+      getKey={(h) => h.id}
+      empty="این شخص در شرکت دیگری سهام ثبت‌شده ندارد."
+      columns={[
+        { header: 'شرکت', cell: (h) => <PersonLink type="legal" id={h.company_id} name={h.company_name} /> },
+        { header: 'نماد', width: '7rem', cell: (h) => h.company_ticker ?? EMPTY },
+        { header: 'تعداد سهام', width: '11rem', numeric: true, cell: (h) => formatNumber(h.share_count) },
+        { header: 'درصد', width: '6rem', numeric: true, cell: (h) => formatPercent(h.percentage) },
+      ]}
+    />
+  );
+}
+
+function Branches({ items }: { items: BranchItem[] }) {
+  return (
+    <StaticTable
+      caption="شعب"
+      rows={items}
+      getKey={(b) => b.id}
+      empty="شعبه‌ای ثبت نشده است."
+      columns={[
+        { header: 'نام شعبه', cell: (b) => b.name },
+        {
+          header: 'شهر',
+          width: '9rem',
+          cell: (b) => [b.city, b.province].filter(Boolean).join('، ') || EMPTY,
+        },
+        { header: 'مدیر', width: '10rem', cell: (b) => b.manager ?? EMPTY },
+        {
+          header: 'تلفن',
+          width: '9rem',
+          cell: (b) => (b.phone ? <span dir="ltr">{idText(b.phone)}</span> : EMPTY),
+        },
+        { header: 'نشانی', cell: (b) => idText(b.address) },
+      ]}
+    />
+  );
+}
+
+/** /person/legal-persons/view/{id}: general data, shareholders, board and CEO, holdings, branches. */
+export function LegalPersonView() {
+  const { id: raw } = useParams({ from: '/person/legal-persons/view/$id' });
+  const id = parseId(raw) ?? 0;
+  const query = useQuery(legalPersonQuery(id));
+  const navigate = useNavigate();
+  const router = useRouter();
+  const canGoBack = useCanGoBack();
+  const back = () => {
+    if (takeOpenedFromList('legal', id) && canGoBack) router.history.back();
+    else navigate({ to: '/person/legal-persons', search: listSearchFor('legal') });
+  };
+  useRecordKeys('شخص حقوقی', SECTIONS, back);
+
+  const p = query.data;
+  if (!p) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <>
+        <PageHeader />
+        {query.isPending ? (
+          <RecordSkeleton />
+        ) : (
+          <EmptyState
+            title={missing ? 'این شخص حقوقی پیدا نشد' : 'اطلاعات این شخص حقوقی بارگیری نشد'}
+            shortcut="Backspace"
+            action={!missing && <Button onClick={() => void query.refetch()}>دوباره تلاش کنید</Button>}
+          >
+            {missing ? 'شاید حذف شده باشد. برای بازگشت به فهرست' : query.error?.message}
+          </EmptyState>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={p.name}
+        description={
+          <span className={titleLine}>
+            <StatusBadge status={p.status} />
+            {p.is_listed && p.ticker && <Badge tone="neutral">نماد {p.ticker}</Badge>}
+            {p.is_demo && <DemoBadge />}
+            <span className={muted}>
+              {kindLabel(p.kind)} · شناسه ملی {idText(p.national_id)}
+            </span>
+          </span>
+        }
+      />
+      <SectionKeys sections={SECTIONS} back="بازگشت به فهرست" />
+      <div className={recordStack}>
+        <RecordSection id="general" title="مشخصات" shortcut={keyOf('general')} padded>
+          <DefinitionList items={generalTerms(p)} />
+        </RecordSection>
+        <RecordSection
+          id="shareholders"
+          title="سهامداران مستقیم"
+          shortcut={keyOf('shareholders')}
+          count={`${formatNumber(p.shareholders.length)} سهامدار`}
+        >
+          <Shareholders items={p.shareholders} />
+        </RecordSection>
+        <RecordSection
+          id="board"
+          title="هیئت مدیره و مدیرعامل"
+          shortcut={keyOf('board')}
+          count={p.board ? `${formatNumber(p.board.seats.length)} کرسی` : undefined}
+        >
+          <Board board={p.board} />
+        </RecordSection>
+        <RecordSection
+          id="holdings"
+          title="سرمایه‌گذاری‌ها"
+          shortcut={keyOf('holdings')}
+          count={`${formatNumber(p.holdings.length)} شرکت`}
+        >
+          <Holdings items={p.holdings} />
+        </RecordSection>
+        <RecordSection
+          id="branches"
+          title="شعب"
+          shortcut={keyOf('branches')}
+          count={`${formatNumber(p.branches.length)} شعبه`}
+        >
+          <Branches items={p.branches} />
+        </RecordSection>
+      </div>
+    </>
+  );
+}

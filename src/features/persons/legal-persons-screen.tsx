@@ -1,0 +1,51 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect } from 'react';
+import type { LegalPersonRow } from '~/contract/persons.ts';
+import { DataTable } from '~/ui/data-table/data-table.tsx';
+import type { ListSearch } from '~/ui/data-table/types.ts';
+import { PageHeader } from '~/ui/page-header.tsx';
+import { fetchLegalPersons, personKeys } from './api.ts';
+import { legalPersonColumns } from './legal-persons-columns.tsx';
+import { markOpenedFromList, rememberListSearch } from './navigation.ts';
+import { legalPersonFilters } from './search.ts';
+
+const rowId = (row: LegalPersonRow) => String(row.id);
+
+/** /person/legal-persons: every company, fund and institution, searchable and sortable by key. */
+export function LegalPersonsScreen() {
+  const search = useSearch({ from: '/person/legal-persons/' });
+  const navigate = useNavigate({ from: '/person/legal-persons/' });
+  useEffect(() => rememberListSearch('legal', search), [search]);
+
+  const onSearchChange = useCallback(
+    (next: ListSearch, opts?: { replace?: boolean }) => navigate({ search: next, replace: opts?.replace }),
+    [navigate],
+  );
+  const open = useCallback(
+    (row: LegalPersonRow) => {
+      markOpenedFromList('legal', row.id);
+      navigate({ to: '/person/legal-persons/view/$id', params: { id: String(row.id) } });
+    },
+    [navigate],
+  );
+
+  return (
+    <>
+      <PageHeader description="شرکت‌ها، صندوق‌ها و نهادهای تحت نظارت" />
+      <DataTable
+        id="legal-persons"
+        label="فهرست اشخاص حقوقی"
+        columns={legalPersonColumns}
+        filters={legalPersonFilters}
+        search={search}
+        onSearchChange={onSearchChange}
+        queryKey={personKeys.legal}
+        fetchPage={fetchLegalPersons}
+        getRowId={rowId}
+        onOpen={open}
+        searchPlaceholder="نام، نماد یا شناسه ملی"
+        emptyText="هنوز شخص حقوقی ثبت نشده است"
+      />
+    </>
+  );
+}

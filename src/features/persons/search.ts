@@ -1,0 +1,74 @@
+import { LEGAL_KIND_LABELS, LEGAL_KINDS, LEGAL_STATUS_LABELS, LEGAL_STATUSES } from '~/contract/persons.ts';
+import { listSearchSchema } from '~/ui/data-table/search-params.ts';
+import type { FilterDef } from '~/ui/data-table/types.ts';
+import { fetchIndustryOptions, personKeys } from './api.ts';
+
+/**
+ * The persons lists' filters and their URL schemas. Kept apart from the screens so the route
+ * files (in the main bundle) pull in only this and zod, not the screens.
+ */
+
+/** Ownership types are stored in Persian (GLOSSARY). */
+export const OWNERSHIP_TYPES = ['دولتی', 'شبه‌دولتی', 'عمومی غیردولتی', 'خصوصی'] as const;
+
+export const legalPersonFilters: readonly FilterDef[] = [
+  {
+    key: 'status',
+    kind: 'enum',
+    label: 'وضعیت',
+    options: LEGAL_STATUSES.map((v) => ({ value: v, label: LEGAL_STATUS_LABELS[v]! })),
+  },
+  {
+    key: 'kind',
+    kind: 'enum',
+    label: 'نوع',
+    options: LEGAL_KINDS.map((v) => ({ value: v, label: LEGAL_KIND_LABELS[v]! })),
+  },
+  {
+    key: 'ownership',
+    field: 'ownership_type',
+    kind: 'enum',
+    label: 'نوع مالکیت',
+    options: OWNERSHIP_TYPES.map((v) => ({ value: v, label: v })),
+  },
+  {
+    key: 'listed',
+    field: 'is_listed',
+    kind: 'boolean',
+    label: 'بورسی',
+    trueLabel: 'بورسی',
+    falseLabel: 'غیربورسی',
+  },
+  {
+    key: 'industry',
+    field: 'industry_id',
+    kind: 'enum',
+    label: 'صنعت',
+    loadOptions: fetchIndustryOptions,
+    optionsKey: personKeys.industries,
+  },
+];
+
+export const legalPersonsSearch = listSearchSchema(legalPersonFilters);
+
+export const GENDER_LABELS: Record<string, string> = { male: 'مرد', female: 'زن' };
+export const EDUCATION_LEVELS = ['دیپلم', 'کاردانی', 'کارشناسی', 'کارشناسی ارشد', 'دکتری'] as const;
+
+export const truePersonFilters: readonly FilterDef[] = [
+  {
+    key: 'gender',
+    kind: 'enum',
+    label: 'جنسیت',
+    options: Object.entries(GENDER_LABELS).map(([value, label]) => ({ value, label })),
+  },
+  {
+    key: 'education',
+    field: 'education_level',
+    kind: 'enum',
+    label: 'تحصیلات',
+    options: EDUCATION_LEVELS.map((v) => ({ value: v, label: v })),
+  },
+  { key: 'field', field: 'field_of_study', kind: 'text', label: 'رشته تحصیلی' },
+];
+
+export const truePersonsSearch = listSearchSchema(truePersonFilters);

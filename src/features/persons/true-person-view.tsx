@@ -1,0 +1,205 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useCanGoBack, useNavigate, useParams, useRouter } from '@tanstack/react-router';
+import { css } from 'styled-system/css';
+import { BOARD_POSITION_LABELS, type TruePersonDetail } from '~/contract/persons.ts';
+import { ApiError } from '~/lib/http.ts';
+import { parseId } from '~/lib/route-params.ts';
+import { Button } from '~/ui/button.tsx';
+import { StaticTable } from '~/ui/data-table/static-table.tsx';
+import { EmptyState } from '~/ui/empty-state.tsx';
+import { EMPTY, formatDate, formatNumber, formatPercent } from '~/ui/format.ts';
+import { PageHeader } from '~/ui/page-header.tsx';
+import { truePersonQuery } from './api.ts';
+import { DemoBadge, idText, yesNo } from './labels.tsx';
+import { listSearchFor, takeOpenedFromList } from './navigation.ts';
+import {
+  DefinitionList,
+  RecordSection,
+  type RecordSectionKey,
+  RecordSkeleton,
+  recordStack,
+  SectionKeys,
+  type Term,
+  useRecordKeys,
+} from './record-parts.tsx';
+import { GENDER_LABELS } from './search.ts';
+
+const SECTIONS: readonly RecordSectionKey[] = [
+  { id: 'personal', title: 'مشخصات فردی', key: 'Digit1' },
+  { id: 'seats', title: 'کرسی‌های هیئت مدیره', key: 'Digit2' },
+  { id: 'shareholdings', title: 'سهامداری', key: 'Digit3' },
+];
+const keyOf = (id: string) => SECTIONS.find((s) => s.id === id)!.key;
+const muted = css({ color: 'muted', fontSize: '13px' });
+
+function personalTerms(p: TruePersonDetail): Term[] {
+  const primary = p.contacts.filter((c) => c.is_primary && c.kind !== 'mobile' && c.kind !== 'email');
+  return [
+    { label: 'نام', value: p.first_name },
+    { label: 'نام خانوادگی', value: p.last_name },
+    { label: 'نام پدر', value: p.father_name ?? EMPTY },
+    { label: 'کد ملی', value: idText(p.national_code), numeric: true },
+    { label: 'شماره شناسنامه', value: idText(p.birth_certificate_number), numeric: true },
+    { label: 'جنسیت', value: p.gender ? (GENDER_LABELS[p.gender] ?? p.gender) : EMPTY },
+    { label: 'تاریخ تولد', value: formatDate(p.birth_date), numeric: true },
+    {
+      label: 'محل تولد',
+      value: [p.birth_city?.name, p.province?.name].filter(Boolean).join('، ') || EMPTY,
+    },
+    { label: 'تحصیلات', value: p.education_level ?? EMPTY },
+    { label: 'رشته تحصیلی', value: p.field_of_study ?? EMPTY },
+    { label: 'تلفن همراه', value: p.mobile ? <span dir="ltr">{idText(p.mobile)}</span> : EMPTY },
+    { label: 'رایانامه', value: p.email ? <span dir="ltr">{p.email}</span> : EMPTY },
+    ...primary.map((c) => ({ label: c.kind === 'address' ? 'نشانی' : 'تماس', value: idText(c.value) })),
+    {
+      label: 'مدیرعامل',
+      value: p.ceo_of.length
+        ? p.ceo_of.map((c, i) => (
+            <span key={c.board_id}>
+              {i > 0 && '، '}
+              <Link to="/person/legal-persons/view/$id" params={{ id: String(c.company.id) }}>
+                {c.company.name}
+              </Link>
+            </span>
+          ))
+        : 'خیر',
+    },
+  ];
+}
+
+/** /person/true-persons/view/{id}: personal data, board seats across companies, shareholdings. */
+export function TruePersonView() {
+  const { id: raw } = useParams({ from: '/person/true-persons/view/$id' });
+  const id = parseId(raw) ?? 0;
+  const query = useQuery(truePersonQuery(id));
+  const navigate = useNavigate();
+  const router = useRouter();
+  const canGoBack = useCanGoBack();
+  const back = () => {
+    if (takeOpenedFromList('true', id) && canGoBack) router.history.back();
+    else navigate({ to: '/person/true-persons', search: listSearchFor('true') });
+  };
+  useRecordKeys('شخص حقیقی', SECTIONS, back);
+
+  const p = query.data;
+  if (!p) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <>
+        <PageHeader />
+        {query.isPending ? (
+          <RecordSkeleton />
+        ) : (
+          <EmptyState
+            title={missing ? 'این شخص حقیقی پیدا نشد' : 'اطلاعات این شخص بارگیری نشد'}
+            shortcut="Backspace"
+            action={!missing && <Button onClick={() => void query.refetch()}>دوباره تلاش کنید</Button>}
+          >
+            {missing ? 'شاید حذف شده باشد. برای بازگشت به فهرست' : query.error?.message}
+          </EmptyState>
+        )}
+      </>
+    );
+  }
+
+  const name = `${p.first_name} ${p.last_name}`;
+  return (
+    <>
+      <PageHeader
+        title={name}
+        description={
+          <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+            {p.is_demo && <DemoBadge />}
+            <span className={muted}>کد ملی {idText(p.national_code)}</span>
+          </span>
+        }
+      />
+      <SectionKeys sections={SECTIONS} back="بازگشت به فهرست" />
+      <div className={recordStack}>
+        <RecordSection id="personal" title="مشخصات فردی" shortcut={keyOf('personal')} padded>
+          <DefinitionList items={personalTerms(p)} />
+        </RecordSection>
+        <RecordSection
+          id="seats"
+          title="کرسی‌های هیئت مدیره"
+          shortcut={keyOf('seats')}
+          count={`${formatNumber(p.board_seats.length)} کرسی`}
+        >
+          <StaticTable
+            caption="کرسی‌های هیئت مدیره در شرکت‌ها"
+            rows={p.board_seats}
+            getKey={(s) => s.id}
+            empty="این شخص کرسی هیئت مدیره‌ای ندارد."
+            columns={[
+              {
+                header: 'شرکت',
+                cell: (s) => (
+                  <Link to="/person/legal-persons/view/$id" params={{ id: String(s.company.id) }}>
+                    {s.company.name}
+                  </Link>
+                ),
+              },
+              { header: 'سمت', width: '9rem', cell: (s) => BOARD_POSITION_LABELS[s.position] ?? s.position },
+              {
+                header: 'به نمایندگی از',
+                cell: (s) =>
+                  s.on_behalf_of ? (
+                    <Link to="/person/legal-persons/view/$id" params={{ id: String(s.on_behalf_of.id) }}>
+                      {s.on_behalf_of.name}
+                    </Link>
+                  ) : (
+                    'شخصاً'
+                  ),
+              },
+              { header: 'موظف / غیرموظف', width: '8rem', cell: (s) => (s.is_executive ? 'موظف' : 'غیرموظف') },
+              { header: 'مستقل', width: '5rem', cell: (s) => yesNo(s.is_independent) },
+              {
+                header: 'از تاریخ',
+                width: '7rem',
+                numeric: true,
+                cell: (s) => formatDate(s.start_date ?? s.term_start),
+              },
+              {
+                header: 'تا تاریخ',
+                width: '7rem',
+                numeric: true,
+                cell: (s) => formatDate(s.end_date ?? s.term_end),
+              },
+            ]}
+          />
+        </RecordSection>
+        <RecordSection
+          id="shareholdings"
+          title="سهامداری"
+          shortcut={keyOf('shareholdings')}
+          count={`${formatNumber(p.shareholdings.length)} شرکت`}
+        >
+          <StaticTable
+            caption="سهام این شخص در شرکت‌ها"
+            rows={p.shareholdings}
+            getKey={(h) => h.id}
+            empty="سهامی برای این شخص ثبت نشده است."
+            columns={[
+              {
+                header: 'شرکت',
+                cell: (h) => (
+                  <Link to="/person/legal-persons/view/$id" params={{ id: String(h.company_id) }}>
+                    {h.company_name}
+                  </Link>
+                ),
+              },
+              { header: 'نماد', width: '7rem', cell: (h) => h.company_ticker ?? EMPTY },
+              {
+                header: 'تعداد سهام',
+                width: '11rem',
+                numeric: true,
+                cell: (h) => formatNumber(h.share_count),
+              },
+              { header: 'درصد', width: '6rem', numeric: true, cell: (h) => formatPercent(h.percentage) },
+            ]}
+          />
+        </RecordSection>
+      </div>
+    </>
+  );
+}

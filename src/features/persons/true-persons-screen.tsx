@@ -1,0 +1,51 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect } from 'react';
+import type { TruePersonRow } from '~/contract/persons.ts';
+import { DataTable } from '~/ui/data-table/data-table.tsx';
+import type { ListSearch } from '~/ui/data-table/types.ts';
+import { PageHeader } from '~/ui/page-header.tsx';
+import { fetchTruePersons, personKeys } from './api.ts';
+import { markOpenedFromList, rememberListSearch } from './navigation.ts';
+import { truePersonFilters } from './search.ts';
+import { truePersonColumns } from './true-persons-columns.tsx';
+
+const rowId = (row: TruePersonRow) => String(row.id);
+
+/** /person/true-persons: board members, representatives, CEOs and other individuals. */
+export function TruePersonsScreen() {
+  const search = useSearch({ from: '/person/true-persons/' });
+  const navigate = useNavigate({ from: '/person/true-persons/' });
+  useEffect(() => rememberListSearch('true', search), [search]);
+
+  const onSearchChange = useCallback(
+    (next: ListSearch, opts?: { replace?: boolean }) => navigate({ search: next, replace: opts?.replace }),
+    [navigate],
+  );
+  const open = useCallback(
+    (row: TruePersonRow) => {
+      markOpenedFromList('true', row.id);
+      navigate({ to: '/person/true-persons/view/$id', params: { id: String(row.id) } });
+    },
+    [navigate],
+  );
+
+  return (
+    <>
+      <PageHeader description="اعضای هیئت مدیره، نمایندگان، مدیران عامل و سایر اشخاص" />
+      <DataTable
+        id="true-persons"
+        label="فهرست اشخاص حقیقی"
+        columns={truePersonColumns}
+        filters={truePersonFilters}
+        search={search}
+        onSearchChange={onSearchChange}
+        queryKey={personKeys.true}
+        fetchPage={fetchTruePersons}
+        getRowId={rowId}
+        onOpen={open}
+        searchPlaceholder="نام یا کد ملی"
+        emptyText="هنوز شخص حقیقی ثبت نشده است"
+      />
+    </>
+  );
+}

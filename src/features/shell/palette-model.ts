@@ -1,0 +1,79 @@
+import { isContiguousMatch, paletteScore } from '~/ui/command-palette/filter.ts';
+import type { IconName } from '~/ui/icons.tsx';
+
+/** One row of the palette, whatever its source (a command, a company, a person). */
+export interface PaletteEntry {
+  /** Unique: `cmd:<id>`, `legal:<id>`, `true:<id>`. Also the key of recent items. */
+  key: string;
+  title: string;
+  hint?: string;
+  hintLtr?: boolean;
+  keywords: string[];
+  shortcut?: string;
+  icon?: IconName;
+  group: string;
+  disabled?: boolean;
+}
+
+export interface RankedGroup {
+  heading: string;
+  entries: PaletteEntry[];
+}
+
+export const RECENT_HEADING = 'اخیر';
+export const ENTITIES_HEADING = 'شرکت‌ها و افراد';
+
+/**
+ * Orders the palette. Without a query: recent items first, then every command in its group.
+ * With one: commands whose title or keywords hold the query as one run come first, then the
+ * companies and people from the server (already matched there), then commands that only match
+ * scattered letters; within each, recent items first, then by score.
+ */
+export function rankPalette(
+  commands: readonly PaletteEntry[],
+  entities: readonly PaletteEntry[],
+  query: string,
+  recentKeys: readonly string[],
+): RankedGroup[] {
+  const recentRank = new Map(recentKeys.map((k, i) => [k, i]));
+  if (!query.trim()) {
+    const byKey = new Map(commands.map((c) => [c.key, c]));
+    const recent = recentKeys.map((k) => byKey.get(k)).filter((c): c is PaletteEntry => !!c);
+    const recentSet = new Set(recent.map((c) => c.key));
+    const groups = new Map<string, PaletteEntry[]>();
+    for (const c of commands) {
+      if (recentSet.has(c.key)) continue;
+      groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
+    }
+    return [
+      ...(recent.length ? [{ heading: RECENT_HEADING, entries: recent }] : []),
+      ...[...groups].map(([heading, entries]) => ({ heading, entries })),
+    ];
+  }
+  const scored = commands
+    .map((c) => ({ c, score: paletteScore(c.title, query, c.keywords) }))
+    .filter((x) => x.score > 0);
+  const order = (a: (typeof scored)[number], b: (typeof scored)[number]) => {
+    const ra = recentRank.get(a.c.key) ?? Number.POSITIVE_INFINITY;
+    const rb = recentRank.get(b.c.key) ?? Number.POSITIVE_INFINITY;
+    if (ra !== rb) return ra - rb;
+    return b.score - a.score;
+  };
+  const strong = scored.filter((x) => isContiguousMatch(x.c.title, query, x.c.keywords)).sort(order);
+  const weak = scored.filter((x) => !isContiguousMatch(x.c.title, query, x.c.keywords)).sort(order);
+  const ents = [...entities].sort(
+    (a, b) =>
+      (recentRank.get(a.key) ?? Number.POSITIVE_INFINITY) -
+      (recentRank.get(b.key) ?? Number.POSITIVE_INFINITY),
+  );
+  const out: RankedGroup[] = [];
+  if (strong.length) out.push({ heading: 'فرمان‌ها', entries: strong.map((x) => x.c) });
+  if (ents.length) out.push({ heading: ENTITIES_HEADING, entries: ents });
+  if (weak.length) out.push({ heading: 'نزدیک به جستجو', entries: weak.map((x) => x.c) });
+  return out;
+}
+
+/** The entries in the order shown (the first is highlighted after each new query). */
+export function flatten(groups: readonly RankedGroup[]): PaletteEntry[] {
+  return groups.flatMap((g) => g.entries);
+}

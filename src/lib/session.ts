@@ -1,0 +1,44 @@
+import type { Role } from '~/contract/auth.ts';
+import { COOKIE_NAMES, readCookie, readJson, STORAGE_KEYS } from './storage.ts';
+
+/**
+ * What the browser remembers of the staff session, read synchronously so that the route guard,
+ * the menu and the palette can answer at once. It grants nothing: the server decides.
+ */
+export interface ClientSession {
+  signedIn: boolean;
+  role: (Pick<Role, 'id' | 'type'> & Partial<Role>) | null;
+  isSuperAdmin: boolean;
+  routes: string[];
+}
+
+/**
+ * The stored role: the role cookie holds the role as JSON (`{ id, type, title ... }`); a bare
+ * id is accepted too (then the type is unknown, treated as staff).
+ */
+export function parseRole(raw: string | null): ClientSession['role'] {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as unknown;
+    if (typeof v === 'number') return { id: v, type: 'staff' };
+    if (v && typeof v === 'object' && typeof (v as Role).id === 'number') {
+      const role = v as Role;
+      return { ...role, type: role.type === 'super_admin' ? 'super_admin' : 'staff' };
+    }
+  } catch {
+    // not JSON
+  }
+  return null;
+}
+
+/** Reads the client-held session: the signed-in cookie, the role cookie and the stored permissions. */
+export function readSession(): ClientSession {
+  const flag = readCookie(COOKIE_NAMES.authenticated);
+  const signedIn = !!flag && flag !== '0' && flag !== 'false';
+  const role = signedIn ? parseRole(readCookie(COOKIE_NAMES.role)) : null;
+  const stored = readJson<{ routes?: unknown } | null>(STORAGE_KEYS.permissions, null);
+  const routes = Array.isArray(stored?.routes) ? (stored.routes as unknown[]).filter(isString) : [];
+  return { signedIn, role, isSuperAdmin: role?.type === 'super_admin', routes: role ? routes : [] };
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';

@@ -1,0 +1,317 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AdvanceFilter,
+  advanceFilterSchema,
+  type ListPage,
+  type ListQuery,
+} from '../../contract/list.ts';
+import { normalizePersian, searchKey, toAsciiDigits } from '../../domain/persian-text.ts';
+import type { Db } from '../db/client.ts';
+import { invalid } from './errors.ts';
+import { fieldErrors } from './validate.ts';
+
+/**
+ * The one helper behind every paged list endpoint: it reads the list query of
+ * `contract/list.ts` (page, per_page, sortBy, descending, q, advanceFilter, cursor and plain
+ * filter parameters), checks sort keys and filter fields against the list's whitelist (422 with
+ * a Persian message otherwise), builds the SQL and answers
+ * `{ data: rows, total, page, per_page, next_cursor }`.
+ *
+ * A list is declared as SQL fragments (`ListSpec`): the SELECT list with the API's snake_case
+ * aliases, the FROM clause with its joins, the id used to break ties, the search column and the
+ * sortable and filterable expressions, each declared so that its ORDER BY (NULL placement, tie
+ * direction) matches the index that serves it. With `cursor`, pages are read by keyset
+ * (`WHERE (sort, id) after the cursor`) instead of OFFSET, so deep pages stay fast.
+ */
+
+export type FieldType = 'text' | 'int' | 'numeric' | 'bool' | 'date' | 'timestamp';
+
+export interface SortDef {
+  expr: SQL;
+  type: FieldType;
+  /** The expression can be NULL. */
+  nullable?: boolean;
+  /**
+   * Where NULLs go, to match the index that serves the sort: 'high' (PostgreSQL's default and a
+   * plain btree index: last ascending, first descending) or 'low' (first ascending, last
+   * descending: an index declared `DESC NULLS LAST`). Default 'high'.
+   */
+  nulls?: 'high' | 'low';
+  /**
+   * Direction of the id tie-breaker relative to the sort: 'same' (default) suits an index on
+   * (expr, id); 'opposite' suits one on (expr DESC, id).
+   */
+  tie?: 'same' | 'opposite';
+}
+
+export interface FilterDef {
+  expr: SQL;
+  type: FieldType;
+}
+
+export interface ListSpec {
+  /** SELECT list of one row, aliased to the API's field names. */
+  select: SQL;
+  /** FROM clause with its joins. */
+  from: SQL;
+  /** A unique, non-null integer expression (the row id): the tie-breaker and the cursor's anchor. */
+  id: SQL;
+  /** The normalised search text column matched by `q` (see domain/persian-text searchKey). */
+  search?: SQL;
+  /** A condition every row of this list meets. */
+  where?: SQL;
+  sorts: Record<string, SortDef>;
+  defaultSort: string;
+  defaultDescending?: boolean;
+  filters: Record<string, FilterDef>;
+}
+
+const CAST: Record<FieldType, string> = {
+  text: 'text',
+  int: 'int',
+  numeric: 'numeric',
+  bool: 'boolean',
+  date: 'date',
+  timestamp: 'timestamptz',
+};
+
+/** A timestamp column as an ISO 8601 UTC string (`2025-01-31T10:20:30Z`), the same on both engines. */
+export const isoTimestamp = (expr: SQL) =>
+  sql`to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** Escapes LIKE wildcards so user text matches literally. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const bad = (field: string, message: string) => invalid({ [field]: [message] }, message);
+
+function coerce(def: FilterDef, field: string, v: unknown): string | number | boolean {
+  const fail = () => bad('advanceFilter', `مقدار فیلتر «${field}» معتبر نیست`);
+  if (typeof v === 'object' && v !== null) throw fail();
+  const s = toAsciiDigits(String(v)).trim();
+  switch (def.type) {
+    case 'text':
+      return normalizePersian(String(v));
+    case 'int':
+      if (!/^-?\d{1,10}$/.test(s) || Math.abs(Number(s)) > 2_147_483_647) throw fail();
+      return Number(s);
+    case 'numeric': {
+      const n = s.replace(/[,،٬]/g, '');
+      if (!/^-?\d{1,30}(\.\d{1,12})?$/.test(n)) throw fail();
+      return n;
+    }
+    case 'bool':
+      if (['true', '1'].includes(s)) return true;
+      if (['false', '0'].includes(s)) return false;
+      throw fail();
+    case 'date':
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) throw fail();
+      return s;
+    case 'timestamp':
+      if (Number.isNaN(Date.parse(s))) throw fail();
+      return s;
+  }
+}
+
+/** One filter condition as SQL; throws 422 for operators the field's type does not support. */
+function condition(def: FilterDef, f: AdvanceFilter): SQL {
+  const cast = sql.raw(CAST[def.type]);
+  const e = def.expr;
+  if (f.op === 'contains') {
+    if (def.type !== 'text') throw bad('advanceFilter', `عملگر «شامل» برای «${f.field}» مجاز نیست`);
+    return sql`${e} ILIKE ${`%${escapeLike(normalizePersian(String(f.value ?? '')))}%`}`;
+  }
+  if (f.op === 'in') {
+    const values = Array.isArray(f.value) ? f.value : [f.value];
+    if (values.length === 0 || values.length > 500) {
+      throw bad('advanceFilter', `فهرست مقادیر «${f.field}» باید ۱ تا ۵۰۰ مقدار داشته باشد`);
+    }
+    return sql`${e} = ANY(${sql.param(values.map((v) => coerce(def, f.field, v)))}::${cast}[])`;
+  }
+  if (f.value === null) {
+    if (f.op === 'eq') return sql`${e} IS NULL`;
+    if (f.op === 'neq') return sql`${e} IS NOT NULL`;
+  }
+  if ((f.op === 'gte' || f.op === 'lte') && def.type === 'bool') {
+    throw bad('advanceFilter', `عملگر مقایسه برای «${f.field}» مجاز نیست`);
+  }
+  const v = sql`${coerce(def, f.field, f.value)}::${cast}`;
+  switch (f.op) {
+    case 'eq':
+      return sql`${e} = ${v}`;
+    case 'neq':
+      return sql`${e} IS DISTINCT FROM ${v}`;
+    case 'gte':
+      return sql`${e} >= ${v}`;
+    default:
+      return sql`${e} <= ${v}`;
+  }
+}
+
+/** The filters of a request: `advanceFilter` plus plain parameters named like filter fields. */
+function parseFilters(spec: ListSpec, query: ListQuery): AdvanceFilter[] {
+  const out: AdvanceFilter[] = [];
+  if (query.advanceFilter) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(query.advanceFilter);
+    } catch {
+      throw bad('advanceFilter', 'فیلتر پیشرفته JSON معتبر نیست');
+    }
+    const parsed = advanceFilterSchema.safeParse(raw);
+    if (!parsed.success) {
+      const msgs = Object.values(fieldErrors(parsed.error)).flat();
+      throw invalid({ advanceFilter: msgs }, 'فیلتر پیشرفته معتبر نیست');
+    }
+    out.push(...parsed.data);
+  }
+  const q = query as Record<string, unknown>;
+  for (const field of Object.keys(spec.filters)) {
+    const v = q[field];
+    if (v === undefined || v === '') continue;
+    out.push(
+      Array.isArray(v) ? { field, op: 'in', value: v as string[] } : { field, op: 'eq', value: String(v) },
+    );
+  }
+  for (const f of out) {
+    if (!spec.filters[f.field])
+      throw bad('advanceFilter', `فیلتر بر اساس «${f.field}» در این فهرست ممکن نیست`);
+  }
+  return out;
+}
+
+interface Cursor {
+  /** Sort key and direction the cursor belongs to. */
+  s: string;
+  d: boolean;
+  /** Sort value (as text) and id of the last row sent. */
+  v: string | null;
+  id: number;
+  /** The total counted with the first page. */
+  t: number;
+}
+
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+
+function decodeCursor(raw: string, sortKey: string, desc: boolean): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
+    if (
+      c.s === sortKey &&
+      c.d === desc &&
+      Number.isInteger(c.id) &&
+      Number.isInteger(c.t) &&
+      (c.v === null || typeof c.v === 'string')
+    ) {
+      return c;
+    }
+  } catch {}
+  throw bad('cursor', 'نشانگر صفحه معتبر نیست یا با مرتب‌سازی فعلی سازگار نیست');
+}
+
+/** True when the NULLs of `sort` come before its values in the requested direction. */
+const nullsFirst = (sort: SortDef, desc: boolean) => (sort.nulls === 'low') !== desc;
+
+/**
+ * Keyset conditions for the rows after `cursor`, in order: usually one; two when the remaining
+ * rows cross from NULL sort values to non-NULL ones or back.
+ */
+function afterCursor(spec: ListSpec, sort: SortDef, desc: boolean, tieDesc: boolean, c: Cursor): SQL[] {
+  const e = sort.expr;
+  const tie = sql`${spec.id} ${sql.raw(tieDesc ? '<' : '>')} ${c.id}`;
+  const first = nullsFirst(sort, desc);
+  if (c.v === null) {
+    const nulls = sql`${e} IS NULL AND ${tie}`;
+    return first ? [nulls, sql`${e} IS NOT NULL`] : [nulls];
+  }
+  const v = sql`${c.v}::${sql.raw(CAST[sort.type])}`;
+  const main = desc
+    ? sql`${e} <= ${v} AND (${e} < ${v} OR ${tie})`
+    : sql`${e} >= ${v} AND (${e} > ${v} OR ${tie})`;
+  return sort.nullable && !first ? [main, sql`${e} IS NULL`] : [main];
+}
+
+type Row = Record<string, unknown>;
+
+/** Runs a raw SQL query and returns its rows (the same on PGlite and node-postgres). */
+export async function queryRows<T = Row>(db: Db, q: SQL): Promise<T[]> {
+  const res = (await db.execute(q)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+const rows = queryRows<Row>;
+
+/**
+ * Runs one page of the list `spec` for `query` (already parsed with `listQuerySchema`).
+ * Throws 422 (Persian message, field `sortBy`, `advanceFilter` or `cursor`) on a sort key or
+ * filter field the list does not offer, or a value of the wrong type.
+ */
+export async function listPage<T = Row>(db: Db, spec: ListSpec, query: ListQuery): Promise<ListPage<T>> {
+  const sortKey = query.sortBy || spec.defaultSort;
+  const sort = spec.sorts[sortKey];
+  if (!sort) throw bad('sortBy', `مرتب‌سازی بر اساس «${sortKey}» در این فهرست ممکن نیست`);
+  const desc = query.descending ?? spec.defaultDescending ?? false;
+  const tieDesc = sort.tie === 'opposite' ? !desc : desc;
+  const conds: SQL[] = [];
+  if (spec.where) conds.push(spec.where);
+  for (const f of parseFilters(spec, query)) conds.push(condition(spec.filters[f.field]!, f));
+  const key = query.q ? searchKey(query.q) : '';
+  if (key && spec.search) conds.push(sql`${spec.search} LIKE ${`%${escapeLike(key)}%`}`);
+  const where = (extra?: SQL) => {
+    const all = extra ? [...conds, extra] : conds;
+    return all.length
+      ? sql.join(
+          all.map((c) => sql`(${c})`),
+          sql` AND `,
+        )
+      : sql`TRUE`;
+  };
+  const nulls = nullsFirst(sort, desc) ? 'NULLS FIRST' : 'NULLS LAST';
+  const order = sql`${sort.expr} ${sql.raw(desc ? 'DESC' : 'ASC')} ${sql.raw(nulls)}, ${spec.id} ${sql.raw(tieDesc ? 'DESC' : 'ASC')}`;
+  const perPage = query.per_page;
+  const select = (extra: SQL | undefined, limit: number, offset: number) =>
+    sql`SELECT ${spec.select}, (${sort.expr})::text AS "__sort", ${spec.id} AS "__id" FROM ${spec.from} WHERE ${where(extra)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+
+  let found: Row[] = [];
+  let total: number;
+  if (query.cursor) {
+    // Keyset page: no OFFSET and no recount; the total is the one counted with the first page
+    // (it travels in the cursor), so reading on costs only the index range of the next rows.
+    const c = decodeCursor(query.cursor, sortKey, desc);
+    total = c.t;
+    for (const phase of afterCursor(spec, sort, desc, tieDesc, c)) {
+      found.push(...(await rows(db, select(phase, perPage + 1 - found.length, 0))));
+      if (found.length > perPage) break;
+    }
+  } else {
+    const [counted, page] = await Promise.all([
+      rows(db, sql`SELECT count(*)::int AS n FROM ${spec.from} WHERE ${where()}`),
+      rows(db, select(undefined, perPage + 1, (query.page - 1) * perPage)),
+    ]);
+    total = Number(counted[0]?.n ?? 0);
+    found = page;
+  }
+  const more = found.length > perPage;
+  const page = found.slice(0, perPage);
+  const last = page[page.length - 1];
+  const next =
+    more && last
+      ? encodeCursor({
+          s: sortKey,
+          d: desc,
+          v: last.__sort as string | null,
+          id: Number(last.__id),
+          t: total,
+        })
+      : null;
+  for (const r of page) {
+    delete r.__sort;
+    delete r.__id;
+  }
+  return {
+    data: page as T[],
+    total,
+    page: query.page,
+    per_page: perPage,
+    next_cursor: next,
+  };
+}

@@ -1,0 +1,111 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { KeepAlive } from '../../../contract/auth.ts';
+import { contactMessageSeen, contactMessages } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { defineRoute } from '../../http/route.ts';
+import { unseenBy } from '../auth/role-access.ts';
+
+/** How many unseen messages keep-alive lists (the count covers all of them). */
+const UNSEEN_LIST_LIMIT = 50;
+
+/**
+ * GET /api/user/keep-alive — the header badges, polled by the client; each call also keeps the
+ * session alive. `{ unseenContacts: [{ id, name, subject, created_at }] (newest 50),
+ * unseenContactsCount, cartables }`. `cartables` is 0 until the workflow (cartable of requests
+ * waiting on the role) exists.
+ */
+const keepAlive = defineRoute({
+  method: 'get',
+  path: '/api/user/keep-alive',
+  permission: 'role',
+  summary: 'Header badges: unseen contact messages and cartable count',
+  tags: ['account'],
+  async handler({ db, session }): Promise<KeepAlive> {
+    const userId = session!.user!.id;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: contactMessages.id,
+          name: contactMessages.name,
+          subject: contactMessages.subject,
+          createdAt: contactMessages.createdAt,
+        })
+        .from(contactMessages)
+        .where(unseenBy(db, userId))
+        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+        .limit(UNSEEN_LIST_LIMIT),
+      db.select({ n: count() }).from(contactMessages).where(unseenBy(db, userId)),
+    ]);
+    return {
+      unseenContacts: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        subject: r.subject,
+        created_at: r.createdAt.toISOString(),
+      })),
+      unseenContactsCount: total?.n ?? 0,
+      cartables: 0,
+    };
+  },
+});
+
+/** POST /api/user/contacts/:id/seen — marks one message seen by the user → `{ seen: 1 | 0 }`; 404 unknown id. */
+const markSeen = defineRoute({
+  method: 'post',
+  path: '/api/user/contacts/:id/seen',
+  permission: 'role',
+  summary: 'Mark one contact message as seen',
+  tags: ['account'],
+  params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+  async handler(ctx) {
+    const { db, params, session, deps } = ctx;
+    const userId = session!.user!.id;
+    return db.transaction(async (tx) => {
+      const [msg] = await tx
+        .select({ id: contactMessages.id })
+        .from(contactMessages)
+        .where(eq(contactMessages.id, params.id));
+      if (!msg) throw notFound('این پیام یافت نشد');
+      const [already] = await tx
+        .select({ id: contactMessageSeen.messageId })
+        .from(contactMessageSeen)
+        .where(and(eq(contactMessageSeen.messageId, params.id), eq(contactMessageSeen.userId, userId)));
+      if (already) return { seen: 0 };
+      await tx.insert(contactMessageSeen).values({ messageId: params.id, userId, seenAt: deps.now() });
+      await ctx.audit(tx, { action: 'contact.seen', entity: 'contact_message', entityId: params.id });
+      return { seen: 1 };
+    });
+  },
+});
+
+/** POST /api/user/contacts/seen-all — marks every unseen message seen → `{ seen: n }`. */
+const markAllSeen = defineRoute({
+  method: 'post',
+  path: '/api/user/contacts/seen-all',
+  permission: 'role',
+  summary: 'Mark every contact message as seen',
+  tags: ['account'],
+  async handler(ctx) {
+    const { db, session, deps } = ctx;
+    const userId = session!.user!.id;
+    return db.transaction(async (tx) => {
+      const unseen = await tx
+        .select({ id: contactMessages.id })
+        .from(contactMessages)
+        .where(unseenBy(tx, userId));
+      if (unseen.length === 0) return { seen: 0 };
+      await tx
+        .insert(contactMessageSeen)
+        .values(unseen.map((m) => ({ messageId: m.id, userId, seenAt: deps.now() })));
+      await ctx.audit(tx, {
+        action: 'contact.seen-all',
+        entity: 'contact_message',
+        after: { count: unseen.length },
+      });
+      return { seen: unseen.length };
+    });
+  },
+});
+
+export const keepAliveRoutes = [keepAlive, markSeen, markAllSeen];

@@ -1,0 +1,84 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { roles, userRoles, users } from '../../db/schema/index.ts';
+import { invalid, notFound } from '../../http/errors.ts';
+import { defineRoute } from '../../http/route.ts';
+import { toRole, toUser } from '../auth/shape.ts';
+import { assertSuperAdminRemains, idParams } from './users.ts';
+
+const roleIds = z
+  .array(z.coerce.number().int().positive().max(2_147_483_647), { error: 'فهرست نقش‌ها را بفرستید' })
+  .max(100, 'حداکثر ۱۰۰ نقش');
+
+/**
+ * GET /api/management/users/:id/roles — `{ user, role_ids, roles }`: the user, the ids of the
+ * roles they hold and every role (to choose from). 404 unknown user.
+ */
+const getUserRoles = defineRoute({
+  method: 'get',
+  path: '/api/management/users/:id/roles',
+  permission: 'management.users',
+  summary: 'A user’s roles and every role',
+  tags: ['management'],
+  params: idParams,
+  async handler({ db, params }) {
+    const [user] = await db.select().from(users).where(eq(users.id, params.id));
+    if (!user) throw notFound('این کاربر یافت نشد');
+    const [held, all] = await Promise.all([
+      db.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, params.id)),
+      db.select().from(roles).orderBy(asc(roles.id)),
+    ]);
+    return {
+      user: toUser(user),
+      role_ids: held.map((r) => r.id).sort((a, b) => a - b),
+      roles: all.map(toRole),
+    };
+  },
+});
+
+/**
+ * POST /api/management/users/:id/roles — `{ role_ids: number[] }` replaces the user's roles →
+ * `{ role_ids }`. Takes effect at the user's next request (a current role they lose stops
+ * counting). 404 unknown user; 422 on `role_ids` for unknown roles; 409 when no active super
+ * admin would remain. Audited with the roles before and after.
+ */
+const setUserRoles = defineRoute({
+  method: 'post',
+  path: '/api/management/users/:id/roles',
+  permission: 'management.users',
+  summary: 'Replace a user’s roles',
+  tags: ['management'],
+  params: idParams,
+  body: z.object({ role_ids: roleIds }),
+  async handler(ctx) {
+    const { db, params, body } = ctx;
+    const wanted = [...new Set(body.role_ids)].sort((a, b) => a - b);
+    return db.transaction(async (tx) => {
+      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, params.id));
+      if (!user) throw notFound('این کاربر یافت نشد');
+      const known = wanted.length
+        ? await tx.select({ id: roles.id }).from(roles).where(inArray(roles.id, wanted))
+        : [];
+      if (known.length !== wanted.length) throw invalid({ role_ids: ['نقشی که برگزیده‌اید وجود ندارد'] });
+      const before = await tx
+        .select({ id: userRoles.roleId })
+        .from(userRoles)
+        .where(eq(userRoles.userId, params.id));
+      await tx.delete(userRoles).where(eq(userRoles.userId, params.id));
+      if (wanted.length) {
+        await tx.insert(userRoles).values(wanted.map((roleId) => ({ userId: params.id, roleId })));
+      }
+      await assertSuperAdminRemains(tx);
+      await ctx.audit(tx, {
+        action: 'user.roles',
+        entity: 'user',
+        entityId: params.id,
+        before: { role_ids: before.map((r) => r.id).sort((a, b) => a - b) },
+        after: { role_ids: wanted },
+      });
+      return { role_ids: wanted };
+    });
+  },
+});
+
+export const userRoleRoutes = [getUserRoles, setUserRoles];

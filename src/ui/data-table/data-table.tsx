@@ -1,0 +1,549 @@
+import { type RowData, type SortingState, type Updater, useTable } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { formatNumber } from '../format.ts';
+import { isTypingTarget } from '../shortcuts.ts';
+import { type DataColumn, dataTableFeatures } from './columns.ts';
+import { FilterBar } from './filter-bar.tsx';
+import {
+  type CursorState,
+  initialCursor,
+  keyToAction,
+  type ListAction,
+  reduceCursor,
+  selectedCount,
+} from './keys.ts';
+import { useListCommands } from './list-commands.ts';
+import { Kbd, MessageRow, SkeletonRow } from './list-states.tsx';
+import { activeFilterCount, clearFilters, formatSort, parseSort, toListQuery } from './search-params.ts';
+import * as s from './styles.ts';
+import type { FilterDef, ListSearch, RowAction } from './types.ts';
+import { type FetchPage, useListQuery } from './use-list-query.ts';
+
+export interface DataTableProps<T extends RowData> {
+  /** Stable name of the list (`legal-persons`): element ids and the remembered focused row. */
+  id: string;
+  /** Persian name of the list, the grid's accessible name ("اشخاص حقوقی"). */
+  label: string;
+  /** Columns (module constant, built with `columnHelper<T>()`). */
+  columns: DataColumn<T>[];
+  /** Filters (module constant); their keys are search params of the route. */
+  filters?: readonly FilterDef[];
+  /** The route's validated search (`Route.useSearch()`). */
+  search: ListSearch;
+  /** Writes a new search to the URL (`navigate({ search, replace })`). */
+  onSearchChange(next: ListSearch, opts?: { replace?: boolean }): void;
+  /** Cache key prefix of the list's pages (`['persons', 'legal']`). */
+  queryKey: readonly unknown[];
+  /** Fetches one page (the feature's api.ts call). */
+  fetchPage: FetchPage<T>;
+  /** The row's id (as text). */
+  getRowId(row: T): string;
+  /** Enter or a double click on a row. */
+  onOpen?(row: T): void;
+  /** Placeholder of the search box: what `q` matches ("نام، شناسه ملی یا نماد"). */
+  searchPlaceholder?: string;
+  /** What an empty list says when nothing filters it ("هنوز کاربری ثبت نشده است"). */
+  emptyText?: string;
+  /** What to do next in that case, with the key that does it. */
+  emptyHint?: ReactNode;
+  /** The screen's buttons beside the filters. */
+  actions?: ReactNode;
+  /** Shown beside the count while rows are selected (bulk actions). */
+  selectionActions?(rows: T[]): ReactNode;
+  /** Rows per request (default 50). */
+  perPage?: number;
+  /** The server takes filters as plain parameters, not `advanceFilter` (management and log lists). */
+  plainFilters?: boolean;
+  /** The parameter the search box fills when the server has no `q` (`username`, `ip` ...). */
+  qParam?: string;
+  /** Actions on the focused row, each on a key (approve, deactivate ...). */
+  rowActions?: readonly RowAction<T>[];
+  /** The focused row in full, in a panel beside the grid (an SMS's whole text ...). */
+  renderDetail?(row: T): ReactNode;
+}
+
+const NO_FILTERS: readonly FilterDef[] = [];
+/** Elements whose own keys (Enter, Space, arrows) the list must not take. */
+const INTERACTIVE =
+  'a[href], button, input, select, textarea, summary, [contenteditable], [role=button], [role=link], ' +
+  '[role=menuitem], [role=tab], [role=option], [role=checkbox], [role=switch], [role=radio], ' +
+  '[role=slider], [role=combobox], [role=listbox], [role=tree], [role=grid], [role=treegrid]';
+const SKELETON_ROWS = 12;
+/** The focused row of each list view, so coming back from a record lands where the user was. */
+const rememberedRows = new Map<string, number>();
+
+function columnId(c: DataColumn<RowData>): string {
+  return (c.id ?? (c as { accessorKey?: string }).accessorKey ?? '') as string;
+}
+
+/**
+ * The list workstation: a virtualized grid over an infinite query, with the list state (q,
+ * sort, filters) in the URL and every action on a key. See ./README.md for how a screen
+ * configures it.
+ */
+export function DataTable<T extends RowData>(props: DataTableProps<T>) {
+  const { id, label, columns, filters = NO_FILTERS, search, onSearchChange, getRowId, onOpen } = props;
+  const domId = `dt-${id}`;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLTableElement>(null);
+  const filterRef = useRef<HTMLInputElement>(null);
+
+  const columnIds = useMemo(() => columns.map((c) => columnId(c as DataColumn<RowData>)), [columns]);
+  const sortFields = useMemo(() => {
+    const out: Record<string, string> = {};
+    for (const c of columns)
+      if (c.meta?.sortField) out[columnId(c as DataColumn<RowData>)] = c.meta.sortField;
+    return out;
+  }, [columns]);
+  const query = useMemo(() => toListQuery(search, filters, sortFields), [search, filters, sortFields]);
+  const list = useListQuery(props.queryKey, query, props.fetchPage, props.perPage);
+  const viewKey = `${id}:${JSON.stringify(query)}`;
+
+  // Focus and selection belong to one view; a new sort or filter starts afresh.
+  const [cursor, setCursor] = useState<CursorState>(() => ({
+    ...initialCursor,
+    row: rememberedRows.get(viewKey) ?? -1,
+  }));
+  const [cursorView, setCursorView] = useState(viewKey);
+  if (cursorView !== viewKey) {
+    setCursorView(viewKey);
+    setCursor((c) => ({ ...initialCursor, col: c.col, row: rememberedRows.get(viewKey) ?? -1 }));
+  }
+
+  const sorting = useMemo<SortingState>(() => {
+    const p = parseSort(search.sort);
+    return p ? [p] : [];
+  }, [search.sort]);
+  const columnFilters = useMemo(
+    () =>
+      filters
+        .filter((f) => search[f.key] !== undefined && columnIds.includes(f.key))
+        .map((f) => ({ id: f.key, value: search[f.key] })),
+    [filters, search, columnIds],
+  );
+  const onSortingChange = (updater: Updater<SortingState>) => {
+    const next = typeof updater === 'function' ? updater(sorting) : updater;
+    onSearchChange({ ...search, sort: formatSort(next[0] ?? null) });
+  };
+
+  const table = useTable({
+    features: dataTableFeatures,
+    columns: columns as DataColumn<T>[],
+    data: list.rows,
+    getRowId: (row: T) => getRowId(row),
+    state: { sorting, columnFilters, rowSelection: cursor.selection },
+    onSortingChange,
+    manualSorting: true,
+    manualFiltering: true,
+    enableMultiSort: false,
+  });
+  const rows = table.getRowModel().rows;
+  const rowIds = useMemo(() => rows.map((r) => r.id), [rows]);
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const ctx = { rowIds, colCount: headers.length };
+
+  const loading = list.isPending;
+  const count = loading ? SKELETON_ROWS : rows.length + (list.hasNextPage ? 3 : 0);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => s.ROW_HEIGHT,
+    overscan: 12,
+    scrollMargin: s.HEADER_HEIGHT,
+    getItemKey: (i) => rows[i]?.id ?? `skeleton-${i}`,
+  });
+  const items = virtualizer.getVirtualItems();
+
+  // Further pages as the user nears the end of what is loaded.
+  const lastVisible = items.at(-1)?.index ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isPlaceholderData } = list;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isPlaceholderData && lastVisible >= rows.length - 15)
+      void fetchNextPage();
+  }, [lastVisible, rows.length, hasNextPage, isFetchingNextPage, isPlaceholderData, fetchNextPage]);
+
+  // The grid fills the window below its toolbar, whatever the layout around it.
+  const [height, setHeight] = useState(480);
+  useLayoutEffect(() => {
+    const fitHeight = () => {
+      const el = scrollRef.current;
+      if (!el) return;
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      setHeight(Math.max(240, Math.floor(window.innerHeight - top - 16)));
+    };
+    fitHeight();
+    const ro = new ResizeObserver(fitHeight);
+    if (rootRef.current) ro.observe(rootRef.current.firstElementChild ?? rootRef.current);
+    window.addEventListener('resize', fitHeight);
+    return () => {
+      ro.disconnect();
+      window.removeEventListener('resize', fitHeight);
+    };
+  }, []);
+
+  // Keep the focused cell in view after a key moved it.
+  const scrollPending = useRef(false);
+  useLayoutEffect(() => {
+    rememberedRows.set(cursorView, cursor.row);
+    if (!scrollPending.current || cursor.row < 0) return;
+    scrollPending.current = false;
+    const el = document.getElementById(`${domId}-r${cursor.row}-c${cursor.col}`);
+    if (el) el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    else virtualizer.scrollToIndex(cursor.row, { align: 'auto' });
+  }, [cursor.row, cursor.col, cursorView, domId, virtualizer]);
+
+  // Coming back to a view: scroll to the row the user left and take focus.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || cursor.row < 0 || rows.length <= cursor.row) return;
+    restored.current = true;
+    virtualizer.scrollToIndex(cursor.row, { align: 'center' });
+    scrollRef.current?.focus({ preventScroll: true });
+  }, [cursor.row, rows.length, virtualizer]);
+
+  const dispatch = (action: ListAction) => {
+    scrollPending.current = true;
+    setCursor((c) => reduceCursor(c, action, ctx));
+  };
+
+  /** Performs an action; answers false when it had nothing to do (the key then stays unhandled). */
+  const perform = (action: ListAction): boolean => {
+    switch (action.type) {
+      case 'focus-filter':
+        filterRef.current?.focus();
+        filterRef.current?.select();
+        return true;
+      case 'leave-filter': {
+        const typed = filterRef.current?.value.trim() ?? '';
+        if (typed !== (search.q ?? ''))
+          onSearchChange({ ...search, q: typed || undefined }, { replace: true });
+        scrollRef.current?.focus({ preventScroll: true });
+        if (cursor.row < 0 && rows.length) dispatch({ type: 'first' });
+        return true;
+      }
+      case 'open': {
+        const row = rows[cursor.row];
+        if (!row || !onOpen) return false;
+        onOpen(row.original);
+        return true;
+      }
+      case 'sort': {
+        const column = headers[cursor.col]?.column;
+        if (!column?.getCanSort()) return false;
+        // The same cycle as a click on the header.
+        column.getToggleSortingHandler()?.({});
+        return true;
+      }
+      case 'clear-filters':
+        if (activeFilterCount(search, filters) === 0 && !search.q) return false;
+        onSearchChange(clearFilters(search));
+        return true;
+      case 'retry':
+        if (!list.isError) return false;
+        void list.refetch();
+        return true;
+      case 'clear-selection':
+        if (selectedCount(cursor.selection) === 0) return false;
+        dispatch(action);
+        return true;
+      default:
+        if (rows.length === 0) return false;
+        dispatch(action);
+        if (document.activeElement !== scrollRef.current) scrollRef.current?.focus({ preventScroll: true });
+        return true;
+    }
+  };
+
+  /** Runs the row action bound to this key press on the focused row; false when none applies. */
+  const runRowAction = (e: KeyboardEvent): boolean => {
+    const code = e.shiftKey ? `Shift+${e.code}` : e.code;
+    const action = props.rowActions?.find((a) => a.key === code);
+    const row = rows[cursor.row]?.original;
+    if (!action || row === undefined || !(action.isEnabled?.(row) ?? true)) return false;
+    action.run(row);
+    return true;
+  };
+
+  const performRef = useRef(perform);
+  performRef.current = perform;
+  const rowActionRef = useRef(runRowAction);
+  rowActionRef.current = runRowAction;
+  useListCommands(performRef, props.rowActions);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.isComposing) return;
+      const target = e.target as HTMLElement | null;
+      if (target?.closest?.('[role=dialog], [aria-modal=true]')) return;
+      const inFilter = target === filterRef.current;
+      const inGrid = target === scrollRef.current;
+      // Focus on the page itself (body, <main>, a heading): the list's keys apply.
+      const passive = !target || typeof target.matches !== 'function' || !target.matches(INTERACTIVE);
+      const letter = e.code.startsWith('Key') || e.code === 'Slash';
+      // Arrows, Enter, Space and Esc mean something to buttons, links and widgets: leave them.
+      if (!letter && !inGrid && !passive && !inFilter) return;
+      const root = rootRef.current;
+      const dir = root && getComputedStyle(root).direction === 'ltr' ? 'ltr' : 'rtl';
+      const pageRows =
+        Math.floor(((scrollRef.current?.clientHeight ?? 400) - s.HEADER_HEIGHT) / s.ROW_HEIGHT) - 1;
+      const inField = isTypingTarget(target);
+      if (!inFilter && !inField && !e.ctrlKey && !e.metaKey && !e.altKey && rowActionRef.current(e)) {
+        e.preventDefault();
+        return;
+      }
+      const action = keyToAction(e, { dir, inFilter, inField, pageRows });
+      if (action && performRef.current(action)) e.preventDefault();
+    };
+    // Capture: the list answers before the shell's global keys (Esc clears a selection first).
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+
+  const template = useMemo(() => {
+    const grows = headers.some((h) => h.column.columnDef.meta?.grow);
+    const parts = headers.map((h, i) => {
+      const size = h.getSize();
+      const grow = h.column.columnDef.meta?.grow ?? (!grows && i === headers.length - 1 ? 1 : 0);
+      return grow ? `minmax(${size}px, ${grow}fr)` : `${size}px`;
+    });
+    return `${s.CHECK_WIDTH}px ${parts.join(' ')}`;
+  }, [headers]);
+  const minWidth = s.CHECK_WIDTH + headers.reduce((sum, h) => sum + h.getSize(), 0);
+  const colCount = headers.length + 1;
+
+  const showRows = loading || rows.length > 0;
+  const focusedVisible = items.some((it) => it.index === cursor.row) && !!rows[cursor.row];
+  const selected = selectedCount(cursor.selection);
+  const filtered = activeFilterCount(search, filters) > 0 || !!search.q;
+  const total = list.total;
+  const selectedRows = selected ? rows.filter((r) => r.getIsSelected()).map((r) => r.original) : [];
+
+  return (
+    <div ref={rootRef} className={s.root}>
+      <div className={s.root}>
+        <FilterBar
+          domId={domId}
+          filters={filters}
+          search={search}
+          onSearchChange={onSearchChange}
+          searchPlaceholder={props.searchPlaceholder}
+          actions={props.actions}
+          inputRef={filterRef}
+        />
+        <div className={s.statusLine}>
+          <span role="status">
+            {loading ? (
+              'در حال بارگذاری…'
+            ) : total !== undefined ? (
+              <>
+                <span data-count="">{formatNumber(total)}</span> مورد
+                {isPlaceholderData && ' · در حال به‌روزرسانی…'}
+              </>
+            ) : null}
+          </span>
+          {selected > 0 && (
+            <>
+              <span>
+                <span data-count="">{formatNumber(selected)}</span> ردیف انتخاب شده · <Kbd>Esc</Kbd> لغو
+                انتخاب
+              </span>
+              {props.selectionActions?.(selectedRows)}
+            </>
+          )}
+        </div>
+      </div>
+      <div className={props.renderDetail ? s.withDetail : undefined}>
+        {/* The grid keeps DOM focus itself and points at the focused cell (aria-activedescendant):
+          virtualized rows come and go, so they cannot hold focus. */}
+        <table
+          ref={scrollRef}
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA grid pattern on a table
+          role="grid"
+          tabIndex={0}
+          aria-label={label}
+          aria-rowcount={total === undefined ? -1 : total + 1}
+          aria-colcount={colCount}
+          aria-multiselectable="true"
+          aria-busy={loading || isPlaceholderData || undefined}
+          aria-activedescendant={focusedVisible ? `${domId}-r${cursor.row}-c${cursor.col}` : undefined}
+          className={s.scroller}
+          style={{ height }}
+          onFocus={(e) => {
+            if (e.target === e.currentTarget && cursor.row < 0 && rows.length)
+              setCursor((c) => ({ ...c, row: 0 }));
+          }}
+        >
+          <thead className={s.head} style={{ minWidth }}>
+            <tr aria-rowindex={1} className={s.headerRow} style={{ gridTemplateColumns: template }}>
+              <th scope="col" aria-colindex={1} className={s.headerCell}>
+                <span className={s.visuallyHidden}>انتخاب</span>
+              </th>
+              {headers.map((header, ci) => {
+                const column = header.column;
+                const meta = column.columnDef.meta;
+                const sorted = column.getIsSorted();
+                const canSort = column.getCanSort();
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-colindex={ci + 2}
+                    aria-sort={
+                      sorted === 'asc'
+                        ? 'ascending'
+                        : sorted === 'desc'
+                          ? 'descending'
+                          : canSort
+                            ? 'none'
+                            : undefined
+                    }
+                    className={s.headerCell}
+                    data-numeric={meta?.numeric ? '' : undefined}
+                    data-focused={ci === cursor.col && cursor.row >= 0 ? '' : undefined}
+                    title={meta?.description}
+                  >
+                    {canSort ? (
+                      <button
+                        type="button"
+                        tabIndex={-1}
+                        className={s.sortButton}
+                        onMouseDown={(e) => e.preventDefault()}
+                        onClick={column.getToggleSortingHandler()}
+                      >
+                        <span>
+                          <table.FlexRender header={header} />
+                        </span>
+                        <span aria-hidden="true" className={s.sortMark}>
+                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+                        </span>
+                      </button>
+                    ) : (
+                      <span>
+                        <table.FlexRender header={header} />
+                      </span>
+                    )}
+                    {column.getIsFiltered() && (
+                      <span className={s.sortMark} title="فیلتر شده">
+                        ●
+                      </span>
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody
+            className={s.body}
+            data-placeholder={isPlaceholderData ? '' : undefined}
+            style={{ minWidth, height: showRows ? virtualizer.getTotalSize() : undefined }}
+          >
+            {list.isError && !rows.length ? (
+              <MessageRow colCount={colCount} tone="danger" title="فهرست بارگیری نشد">
+                <span>{list.error.message}</span>
+                <span>
+                  برای تلاش دوباره <Kbd>R</Kbd> را بزنید یا{' '}
+                  <button type="button" className={s.button} onClick={() => void list.refetch()}>
+                    دوباره تلاش کنید
+                  </button>
+                </span>
+              </MessageRow>
+            ) : !showRows ? (
+              <MessageRow
+                colCount={colCount}
+                title={
+                  filtered
+                    ? 'موردی با این جست‌وجو و فیلترها پیدا نشد'
+                    : (props.emptyText ?? 'هنوز موردی ثبت نشده است')
+                }
+              >
+                {filtered ? (
+                  <span>
+                    عبارت دیگری را با <Kbd>/</Kbd> جست‌وجو کنید یا همه فیلترها را با <Kbd>Shift+C</Kbd> پاک
+                    کنید.
+                  </span>
+                ) : (
+                  props.emptyHint
+                )}
+              </MessageRow>
+            ) : (
+              items.map((item) => {
+                const style = {
+                  transform: `translateY(${item.start - s.HEADER_HEIGHT}px)`,
+                  gridTemplateColumns: template,
+                };
+                const row = loading ? undefined : rows[item.index];
+                if (!row) return <SkeletonRow key={item.key} columns={headers.length} style={style} />;
+                const isSelected = row.getIsSelected();
+                const focused = item.index === cursor.row;
+                return (
+                  <tr
+                    key={row.id}
+                    aria-rowindex={item.index + 2}
+                    aria-selected={isSelected}
+                    className={s.row}
+                    style={style}
+                    data-focused={focused ? '' : undefined}
+                    // Pointer conveniences only: every row action has a key (the grid handles them).
+                    onClick={() => {
+                      setCursor((c) => reduceCursor(c, { type: 'focus-row', index: item.index }, ctx));
+                      if (!window.getSelection()?.toString())
+                        scrollRef.current?.focus({ preventScroll: true });
+                    }}
+                    onDoubleClick={() => onOpen?.(row.original)}
+                  >
+                    <td aria-colindex={1} className={s.checkCell}>
+                      <input
+                        type="checkbox"
+                        tabIndex={-1}
+                        checked={isSelected}
+                        aria-label={`انتخاب ردیف ${formatNumber(item.index + 1)}`}
+                        onMouseDown={(e) => e.preventDefault()}
+                        onChange={() => {}}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          setCursor((c) =>
+                            reduceCursor(
+                              c,
+                              { type: 'click-select', index: item.index, shift: e.shiftKey },
+                              ctx,
+                            ),
+                          );
+                        }}
+                      />
+                    </td>
+                    {row.getAllCells().map((cell, ci) => (
+                      <td
+                        key={cell.id}
+                        id={`${domId}-r${item.index}-c${ci}`}
+                        aria-colindex={ci + 2}
+                        className={s.cell}
+                        data-numeric={cell.column.columnDef.meta?.numeric ? '' : undefined}
+                        data-focused={focused && ci === cursor.col ? '' : undefined}
+                      >
+                        <span className={s.cellText}>
+                          <table.FlexRender cell={cell} />
+                        </span>
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+        {props.renderDetail && (
+          <aside className={s.detail} aria-label="جزئیات ردیف جاری" style={{ maxHeight: height }}>
+            {rows[cursor.row] ? (
+              props.renderDetail(rows[cursor.row]!.original)
+            ) : (
+              <p>
+                ردیفی را با <Kbd>J</Kbd> و <Kbd>K</Kbd> برگزینید تا همه جزئیاتش اینجا دیده شود.
+              </p>
+            )}
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { type RefObject, useMemo } from 'react';
+import { type Command, useRegisterCommands } from '~/lib/commands.ts';
+import type { ListAction } from './keys.ts';
+import type { RowAction } from './types.ts';
+
+const GROUP = 'فهرست';
+
+/** The list's keys as commands: the `?` sheet lists them; the list binds the keys itself. */
+const LIST_KEYS: [id: string, title: string, shortcut: string, action: ListAction][] = [
+  ['list.next', 'ردیف بعدی', 'KeyJ', { type: 'move', delta: 1 }],
+  ['list.previous', 'ردیف قبلی', 'KeyK', { type: 'move', delta: -1 }],
+  ['list.open', 'باز کردن ردیف', 'Enter', { type: 'open' }],
+  ['list.select', 'انتخاب ردیف', 'KeyX', { type: 'toggle' }],
+  ['list.extend', 'انتخاب تا این ردیف', 'Shift+KeyX', { type: 'extend' }],
+  ['list.clear-selection', 'لغو انتخاب', 'Escape', { type: 'clear-selection' }],
+  ['list.filter', 'جست‌وجو در فهرست', 'Slash', { type: 'focus-filter' }],
+  ['list.sort', 'مرتب‌سازی با ستون جاری', 'KeyS', { type: 'sort' }],
+  ['list.clear-filters', 'پاک کردن فیلترها', 'Shift+KeyC', { type: 'clear-filters' }],
+  ['list.first', 'اولین ردیف', 'Home', { type: 'first' }],
+  ['list.last', 'آخرین ردیف بارگذاری‌شده', 'End', { type: 'last' }],
+];
+
+/**
+ * Registers the list's keys while a list is on screen, and the screen's row actions. The sheet
+ * lists them (not the palette, except filtering and clearing filters, which make sense to pick
+ * there); the list binds the keys itself.
+ */
+export function useListCommands<T>(
+  perform: RefObject<(action: ListAction) => boolean>,
+  rowActions: readonly RowAction<T>[] = [],
+): void {
+  const commands = useMemo<Command[]>(
+    () => [
+      ...LIST_KEYS.map(([id, title, shortcut, action]) => ({
+        id,
+        title,
+        shortcut,
+        group: GROUP,
+        bindKey: false,
+        palette: id === 'list.filter' || id === 'list.clear-filters',
+        run: () => {
+          perform.current(action);
+        },
+      })),
+      ...rowActions.map((a) => ({
+        id: `list.row.${a.id}`,
+        title: `${a.title} (ردیف جاری)`,
+        shortcut: a.key,
+        group: GROUP,
+        bindKey: false,
+        palette: false,
+        run: () => {},
+      })),
+    ],
+    [perform, rowActions],
+  );
+  useRegisterCommands(commands);
+}

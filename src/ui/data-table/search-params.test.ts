@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { buildQuery } from '../../lib/http.ts';
+import {
+  activeFilterCount,
+  clearFilters,
+  formatSort,
+  listSearchSchema,
+  nextPageParam,
+  parseSort,
+  toListParams,
+  toListQuery,
+  toRequestQuery,
+  withFilter,
+} from './search-params.ts';
+import type { FilterDef } from './types.ts';
+
+const filters: FilterDef[] = [
+  {
+    key: 'status',
+    kind: 'enum',
+    label: 'وضعیت',
+    options: [
+      { value: 'active', label: 'فعال' },
+      { value: 'dissolved', label: 'منحل' },
+    ],
+  },
+  { key: 'listed', field: 'is_listed', kind: 'boolean', label: 'بورسی' },
+  { key: 'industry', field: 'industry_id', kind: 'enum', label: 'صنعت' },
+  { key: 'city', kind: 'text', label: 'شهر' },
+];
+const schema = listSearchSchema(filters);
+
+describe('listSearchSchema', () => {
+  it('keeps valid params and drops unknown ones', () => {
+    expect(schema.parse({ q: ' فولاد ', sort: '-registered_capital', status: 'active', foo: 1 })).toEqual({
+      q: 'فولاد',
+      sort: '-registered_capital',
+      status: 'active',
+    });
+  });
+
+  it('drops malformed values instead of refusing the URL', () => {
+    expect(schema.parse({ status: 'nonsense', sort: 'drop table;', listed: 'maybe', city: '' })).toEqual({});
+  });
+
+  it('reads booleans whether parsed or left as text', () => {
+    expect(schema.parse({ listed: true })).toEqual({ listed: true });
+    expect(schema.parse({ listed: 'false' })).toEqual({ listed: false });
+  });
+
+  it('accepts numeric ids for enums whose options load later', () => {
+    expect(schema.parse({ industry: 27 })).toEqual({ industry: 27 });
+  });
+});
+
+describe('sort', () => {
+  it('round-trips a descending column', () => {
+    expect(parseSort('-employees')).toEqual({ id: 'employees', desc: true });
+    expect(parseSort('name')).toEqual({ id: 'name', desc: false });
+    expect(parseSort(undefined)).toBeNull();
+    expect(parseSort('-')).toBeNull();
+    expect(formatSort({ id: 'employees', desc: true })).toBe('-employees');
+    expect(formatSort(null)).toBeUndefined();
+  });
+});
+
+describe('toListQuery', () => {
+  it('maps the URL to the server query', () => {
+    expect(
+      toListQuery({ q: 'فولاد', sort: '-capital', status: 'active', listed: false, city: 'اهواز' }, filters, {
+        sortFields: { capital: 'registered_capital' },
+      }),
+    ).toEqual({
+      q: 'فولاد',
+      sortBy: 'registered_capital',
+      descending: true,
+      advanceFilter: [
+        { field: 'status', op: 'eq', value: 'active' },
+        { field: 'is_listed', op: 'eq', value: false },
+        { field: 'city', op: 'contains', value: 'اهواز' },
+      ],
+    });
+  });
+
+  it('leaves out what is not set so equal views share a cache key', () => {
+    expect(toListQuery({}, filters)).toEqual({});
+    expect(toListQuery({ q: '   ' }, filters)).toEqual({});
+  });
+
+  it('becomes the query string the server reads', () => {
+    const params = toListParams(toListQuery({ sort: 'name', listed: true }, filters), { page: 2 }, 50);
+    const qs = new URLSearchParams(buildQuery(toRequestQuery(params)).slice(1));
+    expect(qs.get('sortBy')).toBe('name');
+    expect(qs.get('descending')).toBe('false');
+    expect(qs.get('page')).toBe('2');
+    expect(qs.get('per_page')).toBe('50');
+    expect(JSON.parse(qs.get('advanceFilter')!)).toEqual([{ field: 'is_listed', op: 'eq', value: true }]);
+    expect(qs.has('cursor')).toBe(false);
+  });
+});
+
+describe('plain parameters', () => {
+  it('sends filters and the search box as plain parameters for lists that take them so', () => {
+    const query = toListQuery({ q: 'ali', status: 'active', listed: true }, filters, {
+      plainFilters: true,
+      qParam: 'username',
+    });
+    expect(query).toEqual({ params: { username: 'ali', status: 'active', is_listed: true } });
+    expect(toRequestQuery(toListParams(query, { page: 1 }, 20))).toEqual({
+      page: 1,
+      per_page: 20,
+      username: 'ali',
+      status: 'active',
+      is_listed: true,
+    });
+  });
+});
+
+describe('nextPageParam', () => {
+  it('follows the keyset cursor when the server gives one', () => {
+    expect(nextPageParam({ data: [1], total: 500, page: 1, per_page: 50, next_cursor: 'abc' })).toEqual({
+      page: 2,
+      cursor: 'abc',
+    });
+  });
+  it('counts pages otherwise and stops at the end', () => {
+    expect(nextPageParam({ data: [1], total: 120, page: 2, per_page: 50, next_cursor: null })).toEqual({
+      page: 3,
+    });
+    expect(
+      nextPageParam({ data: [1], total: 120, page: 3, per_page: 50, next_cursor: null }),
+    ).toBeUndefined();
+    expect(nextPageParam({ data: [], total: 120, page: 2, per_page: 50, next_cursor: null })).toBeUndefined();
+  });
+});
+
+describe('filter helpers', () => {
+  it('sets, clears and counts filters', () => {
+    const s = withFilter({ sort: 'name' }, 'status', 'active');
+    expect(s).toEqual({ sort: 'name', status: 'active' });
+    expect(activeFilterCount(s, filters)).toBe(1);
+    expect(withFilter(s, 'status', undefined)).toEqual({ sort: 'name' });
+    expect(clearFilters({ ...s, q: 'x' })).toEqual({ sort: 'name' });
+  });
+});

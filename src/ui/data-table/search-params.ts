@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import type {
+  FilterCondition,
+  FilterDef,
+  FilterValue,
+  ListPage,
+  ListParams,
+  ListQuery,
+  ListQueryOptions,
+  ListSearch,
+  PageParam,
+} from './types.ts';
+
+/** Rows per request. Deep lists fetch further pages as the user scrolls. */
+export const PAGE_SIZE = 50;
+
+const boolish = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
+
+function valueSchema(f: FilterDef): z.ZodType<FilterValue> {
+  switch (f.kind) {
+    case 'boolean':
+      return boolish;
+    case 'text':
+      return z.string().trim().min(1).max(200);
+    case 'enum':
+      return f.options
+        ? z
+            .union([z.string(), z.number()])
+            .refine((v) => f.options!.some((o) => String(o.value) === String(v)))
+        : z.union([z.string().max(100), z.number()]);
+  }
+}
+
+/**
+ * The route's `validateSearch` for a list: `q`, `sort` and one param per filter. A malformed
+ * value is dropped rather than refused, so a hand-edited or stale URL still opens the list.
+ */
+export function listSearchSchema(filters: readonly FilterDef[]): z.ZodType<ListSearch> {
+  const shape: Record<string, z.ZodType> = {
+    q: z.string().trim().max(200).optional().catch(undefined),
+    sort: z
+      .string()
+      .regex(/^-?[a-z_][a-z0-9_.]*$/i)
+      .optional()
+      .catch(undefined),
+  };
+  for (const f of filters) shape[f.key] = valueSchema(f).optional().catch(undefined);
+  return z.object(shape) as unknown as z.ZodType<ListSearch>;
+}
+
+export interface SortSpec {
+  id: string;
+  desc: boolean;
+}
+
+/** `-registered_capital` → `{ id: 'registered_capital', desc: true }`. */
+export function parseSort(sort: string | undefined): SortSpec | null {
+  if (!sort) return null;
+  const desc = sort.startsWith('-');
+  const id = desc ? sort.slice(1) : sort;
+  return id ? { id, desc } : null;
+}
+
+export function formatSort(spec: SortSpec | null | undefined): string | undefined {
+  return spec ? `${spec.desc ? '-' : ''}${spec.id}` : undefined;
+}
+
+/** The filters the search sets, as `advanceFilter` conditions, in declaration order. */
+export function toConditions(search: ListSearch, filters: readonly FilterDef[]): FilterCondition[] {
+  const out: FilterCondition[] = [];
+  for (const f of filters) {
+    const value = search[f.key];
+    if (value === undefined || value === '') continue;
+    const op = f.kind === 'text' ? (f.op ?? 'contains') : 'eq';
+    out.push({ field: f.field ?? f.key, op, value });
+  }
+  return out;
+}
+
+/**
+ * The server query for a list view: `q`, `sortBy`/`descending` (through a column's sort field
+ * when it has one) and `advanceFilter`. Only what is set appears, so equal views share a cache key.
+ */
+export function toListQuery(
+  search: ListSearch,
+  filters: readonly FilterDef[],
+  options: ListQueryOptions = {},
+): ListQuery {
+  const query: ListQuery = {};
+  const params: Record<string, FilterValue> = {};
+  const q = search.q?.trim();
+  if (q) {
+    if (options.qParam) params[options.qParam] = q;
+    else query.q = q;
+  }
+  const sort = parseSort(search.sort);
+  if (sort) {
+    query.sortBy = options.sortFields?.[sort.id] ?? sort.id;
+    query.descending = sort.desc;
+  }
+  const conditions = toConditions(search, filters);
+  if (options.plainFilters) for (const c of conditions) params[c.field] = c.value as FilterValue;
+  else if (conditions.length) query.advanceFilter = conditions;
+  if (Object.keys(params).length) query.params = params;
+  return query;
+}
+
+/** The request for one page of a query. */
+export function toListParams(query: ListQuery, param: PageParam, perPage = PAGE_SIZE): ListParams {
+  const params: ListParams = { ...query, page: param.page, per_page: perPage };
+  if (param.cursor) params.cursor = param.cursor;
+  return params;
+}
+
+/**
+ * The query string values for `api(path, { query })`: `advanceFilter` as one JSON text (the
+ * client's buildQuery would otherwise spread an array into repeated `advanceFilter[]`).
+ */
+export function toRequestQuery(params: ListParams): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  const { params: plain, advanceFilter, ...rest } = params;
+  for (const [k, v] of Object.entries({ ...rest, ...plain })) if (v !== undefined) out[k] = v;
+  if (advanceFilter) out.advanceFilter = JSON.stringify(advanceFilter);
+  return out;
+}
+
+/**
+ * Where the page after `last` starts, or undefined at the end: the server's keyset cursor when it
+ * gives one, else the next page number while rows remain.
+ */
+export function nextPageParam(last: ListPage<unknown>): PageParam | undefined {
+  if (last.next_cursor) return { page: last.page + 1, cursor: last.next_cursor };
+  return last.page * last.per_page < last.total && last.data.length > 0 ? { page: last.page + 1 } : undefined;
+}
+
+/** How many filters (not counting `q` and `sort`) the search sets. */
+export function activeFilterCount(search: ListSearch, filters: readonly FilterDef[]): number {
+  return filters.filter((f) => search[f.key] !== undefined && search[f.key] !== '').length;
+}
+
+/** The search with one filter set (or cleared with undefined / ''). */
+export function withFilter(search: ListSearch, key: string, value: FilterValue | undefined): ListSearch {
+  const next: ListSearch = { ...search };
+  if (value === undefined || value === '') delete next[key];
+  else next[key] = value;
+  return next;
+}
+
+/** The search with every filter and `q` cleared; the sort is kept. */
+export function clearFilters(search: ListSearch): ListSearch {
+  return search.sort ? { sort: search.sort } : {};
+}

@@ -1,0 +1,120 @@
+/**
+ * The list workstation's vocabulary: what a screen declares (filters, column meta) and what the
+ * server answers (a page of rows). The wire format follows ARCHITECTURE.md: `page`, `per_page`,
+ * `sortBy`, `descending`, `q`, `advanceFilter` (JSON `[{ field, op, value }]`), `cursor`.
+ */
+
+import type { AdvanceFilter } from '~/contract/list.ts';
+
+export type { FilterOp, ListPage } from '~/contract/list.ts';
+
+/** One condition of `advanceFilter` (src/contract/list.ts). */
+export type FilterCondition = AdvanceFilter;
+
+/** The query a list sends to the server (besides the page position). */
+export interface ListQuery {
+  q?: string;
+  sortBy?: string;
+  descending?: boolean;
+  advanceFilter?: FilterCondition[];
+  /** Filters sent as plain query parameters (`status=waiting`), for lists that take them so. */
+  params?: Record<string, FilterValue>;
+}
+
+/** How a list's server reads its query. */
+export interface ListQueryOptions {
+  /** Server sort field per column id, where they differ. */
+  sortFields?: Readonly<Record<string, string>>;
+  /** Send filters as plain parameters instead of `advanceFilter` (the management and log lists). */
+  plainFilters?: boolean;
+  /** The parameter the search box fills, when the server has no `q` (e.g. `username`). */
+  qParam?: string;
+}
+
+/** Where the next page starts: a page number, and the server's keyset cursor when it gave one. */
+export interface PageParam {
+  page: number;
+  cursor?: string;
+}
+
+/** Everything one page request carries. */
+export interface ListParams extends ListQuery {
+  page: number;
+  per_page: number;
+  cursor?: string;
+}
+
+export type FilterValue = string | number | boolean;
+
+export interface EnumOption {
+  value: string | number;
+  /** Persian label shown in the select. */
+  label: string;
+}
+
+interface FilterBase {
+  /** The search-param name in the URL (`?status=active`); keep it short and stable. */
+  key: string;
+  /** The server field in `advanceFilter`; defaults to `key`. */
+  field?: string;
+  /** Persian label. */
+  label: string;
+}
+
+/** A choice among values (a select). Options are fixed, or loaded once with `loadOptions`. */
+export interface EnumFilter extends FilterBase {
+  kind: 'enum';
+  options?: readonly EnumOption[];
+  /** Loads the options (e.g. industries) through TanStack Query under `optionsKey`. */
+  loadOptions?: () => Promise<EnumOption[]>;
+  optionsKey?: readonly unknown[];
+}
+
+/** Yes / no / either. */
+export interface BooleanFilter extends FilterBase {
+  kind: 'boolean';
+  trueLabel?: string;
+  falseLabel?: string;
+}
+
+/** Free text matched by the server (`contains` unless `op` says otherwise). */
+export interface TextFilter extends FilterBase {
+  kind: 'text';
+  op?: 'contains' | 'eq';
+}
+
+export type FilterDef = EnumFilter | BooleanFilter | TextFilter;
+
+/**
+ * The list state kept in the URL: free text `q`, `sort` (a column id, `-` first for descending,
+ * e.g. `-registered_capital`), and one search param per declared filter.
+ */
+export type ListSearch = {
+  q?: string;
+  sort?: string;
+} & { [filterKey: string]: FilterValue | undefined };
+
+/** Per-column display hints, declared in a column's `meta`. */
+export interface DataColumnMeta {
+  /** Numbers and amounts: aligned to the inline end, tabular digits. */
+  numeric?: boolean;
+  /** Share of the spare width this column takes (CSS grid `fr`); others keep their `size`. */
+  grow?: number;
+  /** Server field to sort by when it differs from the column id. */
+  sortField?: string;
+  /** The header's full text for screen readers and the tooltip when the visible header is short. */
+  description?: string;
+}
+
+/** An action on the focused row, on one key; the `?` sheet lists it under the list's group. */
+export interface RowAction<T> {
+  /** Stable id (`users.approve`). */
+  id: string;
+  /** Persian verb phrase: "تأیید ثبت‌نام". */
+  title: string;
+  /** Physical key (`KeyA`, `Shift+KeyD`); must not be one of the list's own keys (J K X S / R, Shift+C). */
+  key: string;
+  /** False when it does not apply to this row (the key then does nothing). */
+  isEnabled?(row: T): boolean;
+  run(row: T): void;
+}

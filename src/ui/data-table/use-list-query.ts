@@ -1,0 +1,42 @@
+import { type InfiniteData, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { nextPageParam, PAGE_SIZE, toListParams } from './search-params.ts';
+import type { ListPage, ListParams, ListQuery, PageParam } from './types.ts';
+
+/** Fetches one page; `signal` aborts it when the view changes before it answers. */
+export type FetchPage<T> = (params: ListParams, signal: AbortSignal) => Promise<ListPage<T>>;
+
+const NO_ROWS: never[] = [];
+
+/**
+ * One list view as an infinite query: pages are fetched as the user scrolls and flattened into
+ * one row array (stable between renders, as TanStack Table wants its data). Changing the
+ * query (sort, filters, q) starts a new cache entry; the previous rows stay on screen until the
+ * new first page arrives, so the table never blanks.
+ */
+export function useListQuery<T>(
+  key: readonly unknown[],
+  query: ListQuery,
+  fetchPage: FetchPage<T>,
+  perPage = PAGE_SIZE,
+) {
+  const result = useInfiniteQuery<
+    ListPage<T>,
+    Error,
+    InfiniteData<ListPage<T>, PageParam>,
+    unknown[],
+    PageParam
+  >({
+    queryKey: [...key, 'list', query, perPage],
+    queryFn: ({ pageParam, signal }) => fetchPage(toListParams(query, pageParam, perPage), signal),
+    initialPageParam: { page: 1 },
+    getNextPageParam: (last) => nextPageParam(last),
+    placeholderData: keepPreviousData,
+    // A list with many loaded pages would refetch each of them on refocus: keep it calm.
+    refetchOnWindowFocus: false,
+  });
+  const pages = result.data?.pages;
+  const rows = useMemo(() => (pages ? pages.flatMap((p) => p.data) : (NO_ROWS as T[])), [pages]);
+  const total = pages?.[0]?.total;
+  return { ...result, rows, total };
+}

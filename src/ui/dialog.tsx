@@ -1,0 +1,135 @@
+import { Dialog as Ark } from '@ark-ui/react/dialog';
+import { Portal } from '@ark-ui/react/portal';
+import type { ReactNode } from 'react';
+import { css, cva, cx } from 'styled-system/css';
+import { Icon } from './icons.tsx';
+
+/** The specification's dialog transition. */
+export const DIALOG_TRANSITION_MS = 300;
+
+const backdrop = css({
+  position: 'fixed',
+  inset: '0',
+  bg: 'rgba(20, 16, 14, 0.45)',
+  zIndex: 40,
+  '&[data-state=open]': { animation: 'fadeIn 300ms ease-out' },
+  '&[data-state=closed]': { animation: 'fadeOut 300ms ease-in' },
+});
+const positioner = css({
+  position: 'fixed',
+  inset: '0',
+  zIndex: 41,
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'center',
+  pt: '12vh',
+  px: '4',
+  overflowY: 'auto',
+});
+const content = cva({
+  base: {
+    position: 'relative',
+    w: '100%',
+    bg: 'surface',
+    color: 'ink',
+    borderRadius: '8px',
+    borderWidth: '1px',
+    borderStyle: 'solid',
+    borderColor: 'line',
+    outline: 'none',
+    '&[data-state=open]': { animation: 'popIn 300ms ease-out' },
+    '&[data-state=closed]': { animation: 'popOut 300ms ease-in' },
+  },
+  variants: {
+    size: { sm: { maxW: '400px' }, md: { maxW: '560px' }, lg: { maxW: '760px' } },
+    padded: { true: { p: '5' } },
+  },
+  defaultVariants: { size: 'md', padded: true },
+});
+const titleCss = css({ fontSize: '16px', fontWeight: '600', m: '0', paddingInlineEnd: '8' });
+const hiddenTitle = css({ srOnly: true });
+const descriptionCss = css({ mt: '1', color: 'muted', fontSize: '13px' });
+const footerCss = css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '5' });
+const closeCss = css({
+  position: 'absolute',
+  top: '3',
+  insetInlineEnd: '3',
+  display: 'inline-flex',
+  p: '1',
+  borderRadius: '4px',
+  color: 'muted',
+  cursor: 'pointer',
+  _hover: { bg: 'subtle', color: 'ink' },
+});
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: ReactNode;
+  /** Visually hidden title (still announced): for the palette and similar. */
+  hideTitle?: boolean;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons, on the inline-end side. */
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+  /** Drop the content padding (the palette lays out its own). */
+  bare?: boolean;
+  /** `alertdialog` for confirmations and refusals. */
+  role?: 'dialog' | 'alertdialog';
+  /** Closed by Esc, a click outside and the × button (default true). False: only by its own buttons. */
+  dismissible?: boolean;
+  /** The element to focus when it opens (default: the first focusable one). */
+  initialFocus?: () => HTMLElement | null;
+  className?: string;
+}
+
+/**
+ * A modal dialog (Ark UI): focus is trapped inside and returns to the trigger on close; Esc
+ * closes it unless `dismissible` is false. Rendered in a portal, mounted only while open.
+ */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  hideTitle,
+  description,
+  children,
+  footer,
+  size,
+  bare,
+  role = 'dialog',
+  dismissible = true,
+  initialFocus,
+  className,
+}: DialogProps) {
+  return (
+    <Ark.Root
+      open={open}
+      onOpenChange={(d) => onOpenChange(d.open)}
+      role={role}
+      closeOnEscape={dismissible}
+      closeOnInteractOutside={dismissible}
+      initialFocusEl={initialFocus}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Ark.Backdrop className={backdrop} />
+        <Ark.Positioner className={positioner} dir="rtl">
+          <Ark.Content className={cx(content({ size, padded: !bare }), className)}>
+            <Ark.Title className={hideTitle ? hiddenTitle : titleCss}>{title}</Ark.Title>
+            {description && <Ark.Description className={descriptionCss}>{description}</Ark.Description>}
+            {children}
+            {footer && <div className={footerCss}>{footer}</div>}
+            {dismissible && !bare && (
+              <Ark.CloseTrigger className={closeCss} aria-label="بستن">
+                <Icon name="close" />
+              </Ark.CloseTrigger>
+            )}
+          </Ark.Content>
+        </Ark.Positioner>
+      </Portal>
+    </Ark.Root>
+  );
+}

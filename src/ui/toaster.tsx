@@ -1,0 +1,96 @@
+import { Toaster as ArkToaster, createToaster, Toast } from '@ark-ui/react/toast';
+import { css } from 'styled-system/css';
+import { Icon } from './icons.tsx';
+
+/** The specification's notification timeout. */
+export const TOAST_DURATION_MS = 5000;
+
+/** The one toaster of the app (Ark UI). Prefer the `toast` helpers below. */
+// Bottom-left in right-to-left: away from the menu, near where the eye ends a line.
+export const toaster = createToaster({
+  placement: 'bottom-start',
+  duration: TOAST_DURATION_MS,
+  gap: 8,
+  max: 5,
+  overlap: false,
+});
+
+/**
+ * Notifications: `toast.negative(message)` for failures (the error catalogue uses it),
+ * `toast.positive(message)` after a change succeeded, `toast.info(message)` otherwise. Each
+ * lasts 5000 ms; Esc or its close button dismisses it.
+ */
+export const toast = {
+  negative: (description: string, title?: string) => toaster.create({ type: 'error', title, description }),
+  positive: (description: string, title?: string) => toaster.create({ type: 'success', title, description }),
+  info: (description: string, title?: string) => toaster.create({ type: 'info', title, description }),
+};
+
+const root = css({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: '2',
+  w: 'min(380px, calc(100vw - 32px))',
+  py: '2.5',
+  paddingInlineStart: '3',
+  paddingInlineEnd: '2',
+  bg: 'surface',
+  color: 'ink',
+  borderWidth: '1px',
+  borderStyle: 'solid',
+  borderColor: 'line.strong',
+  borderInlineStartWidth: '4px',
+  borderRadius: '6px',
+  fontSize: '13px',
+  translate: 'var(--x) var(--y)',
+  scale: 'var(--scale)',
+  zIndex: 'var(--z-index)',
+  height: 'var(--height)',
+  opacity: 'var(--opacity)',
+  willChange: 'translate, opacity, scale',
+  transition: 'translate 300ms, scale 300ms, opacity 300ms, height 300ms',
+  '&[data-type=error]': { borderInlineStartColor: 'danger' },
+  '&[data-type=success]': { borderInlineStartColor: 'success' },
+  '&[data-type=info]': { borderInlineStartColor: 'first' },
+});
+const text = css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '0.5' });
+const titleCss = css({ fontWeight: '600' });
+const close = css({
+  display: 'inline-flex',
+  p: '1',
+  borderRadius: '4px',
+  color: 'muted',
+  cursor: 'pointer',
+  _hover: { bg: 'subtle', color: 'ink' },
+});
+const mark = css({ flexShrink: 0, mt: '0.5' });
+
+const ICON = { error: 'alert', success: 'check', info: 'help' } as const;
+const COLOR = {
+  error: 'var(--colors-danger)',
+  success: 'var(--colors-success)',
+  info: 'var(--colors-first)',
+};
+
+/** Renders the toasts; mounted once by the app providers. */
+export function Toaster() {
+  return (
+    <ArkToaster toaster={toaster} dir="rtl">
+      {(t) => {
+        const type = (t.type ?? 'info') as keyof typeof ICON;
+        return (
+          <Toast.Root key={t.id} className={root} role={type === 'error' ? 'alert' : 'status'}>
+            <Icon name={ICON[type] ?? 'help'} className={mark} style={{ color: COLOR[type] }} />
+            <div className={text}>
+              {t.title && <Toast.Title className={titleCss}>{t.title}</Toast.Title>}
+              {t.description && <Toast.Description>{t.description}</Toast.Description>}
+            </div>
+            <Toast.CloseTrigger className={close} aria-label="بستن اعلان">
+              <Icon name="close" size={14} />
+            </Toast.CloseTrigger>
+          </Toast.Root>
+        );
+      }}
+    </ArkToaster>
+  );
+}

@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListPage } from '../../src/contract/list.ts';
+import type {
+  LegalPersonDetail,
+  LegalPersonRow,
+  TruePersonDetail,
+  TruePersonRow,
+} from '../../src/contract/persons.ts';
+import { type ApiClient, startTestApp } from '../support/api-client.ts';
+import { createEmptyRole, signInAs } from '../support/session.ts';
+
+let t: Awaited<ReturnType<typeof startTestApp>>;
+let admin: ApiClient;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await signInAs(t, 'admin', 'super_admin');
+});
+afterAll(() => t.dispose());
+
+const persian = /[\u0600-\u06FF]/;
+
+async function list<R = LegalPersonRow>(path: string, params: Record<string, string> = {}) {
+  const qs = new URLSearchParams(params).toString();
+  const res = await admin.get(`${path}${qs ? `?${qs}` : ''}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as ListPage<R>;
+}
+
+/** Every row of a list, read by cursor pages of `per_page`. */
+async function walk(path: string, params: Record<string, string>, perPage: number) {
+  const out: LegalPersonRow[] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < 100; i++) {
+    const page: ListPage<LegalPersonRow> = await list(path, {
+      ...params,
+      per_page: String(perPage),
+      ...(cursor ? { cursor } : {}),
+    });
+    out.push(...page.data);
+    cursor = page.next_cursor;
+    if (!cursor) break;
+  }
+  return out;
+}
+
+describe('access to the persons lists', () => {
+  it('answers 401 without a session and 403 for a role without the permission', async () => {
+    expect((await t.client().get('/api/person/legal-persons')).status).toBe(401);
+    await createEmptyRole(t, 'persons_none');
+    const c = await signInAs(t, 'admin', 'persons_none');
+    const res = await c.get('/api/person/legal-persons');
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(persian);
+    expect((await c.get('/api/person/true-persons/1')).status).toBe(403);
+  });
+});
+
+describe('GET /api/person/legal-persons', () => {
+  it('pages the register sorted by name with totals and a cursor', async () => {
+    const page = await list('/api/person/legal-persons');
+    expect(page.total).toBeGreaterThanOrEqual(1000);
+    expect(page.per_page).toBe(50);
+    expect(page.page).toBe(1);
+    expect(page.data).toHaveLength(50);
+    expect(page.next_cursor).toBeTruthy();
+    const names = page.data.map((r) => r.name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const row = page.data[0]!;
+    for (const k of ['id', 'name', 'kind', 'national_id', 'ticker', 'industry', 'ownership_type', 'status']) {
+      expect(row).toHaveProperty(k);
+    }
+    for (const k of ['registered_capital', 'employees', 'is_listed', 'is_demo', 'province']) {
+      expect(row).toHaveProperty(k);
+    }
+  });
+
+  it('filters by status and kind and sorts by capital, with cursor pages equal to offset pages', async () => {
+    const params = { status: 'active', kind: 'company', sortBy: 'registered_capital', descending: 'true' };
+    const p1 = await list('/api/person/legal-persons', { ...params, per_page: '100' });
+    const p2 = await list('/api/person/legal-persons', { ...params, per_page: '100', page: '2' });
+    const c2 = await list('/api/person/legal-persons', {
+      ...params,
+      per_page: '100',
+      cursor: p1.next_cursor!,
+    });
+    expect(c2.data.map((r) => r.id)).toEqual(p2.data.map((r) => r.id));
+    expect(c2.total).toBe(p1.total);
+    const caps = [...p1.data, ...p2.data].map((r) => BigInt(r.registered_capital ?? '0'));
+    for (let i = 1; i < caps.length; i++) expect(caps[i]! <= caps[i - 1]!).toBe(true);
+    for (const r of p1.data) {
+      expect(r.status).toBe('active');
+      expect(r.kind).toBe('company');
+    }
+  });
+
+  it('walks the whole list by cursor in both directions of a sort with NULLs, as OFFSET does', async () => {
+    for (const [sortBy, descending] of [
+      ['registered_capital', 'true'],
+      ['registered_capital', 'false'],
+      ['ticker', 'true'],
+      ['ticker', 'false'],
+    ] as const) {
+      const params = { sortBy, descending };
+      const all = await walk('/api/person/legal-persons', params, 250);
+      const total = (await list('/api/person/legal-persons', params)).total;
+      expect(all).toHaveLength(total);
+      expect(new Set(all.map((r) => r.id)).size).toBe(total);
+      const offset = [];
+      for (let p = 1; offset.length < total; p++) {
+        offset.push(
+          ...(await list('/api/person/legal-persons', { ...params, per_page: '500', page: String(p) })).data,
+        );
+      }
+      expect(all.map((r) => r.id)).toEqual(offset.map((r) => r.id));
+      expect(all.some((r) => r[sortBy] === null)).toBe(true);
+    }
+  });
+
+  it('matches q with Arabic or Persian letters and digits alike', async () => {
+    const a = await list('/api/person/legal-persons', { q: 'فولاد مبارکه' });
+    expect(a.data.some((r) => r.ticker === 'فولاد')).toBe(true);
+    const b = await list('/api/person/legal-persons', { q: 'فولاد مباركه' });
+    expect(b.data.map((r) => r.id)).toEqual(a.data.map((r) => r.id));
+    const nid = a.data.find((r) => r.ticker === 'فولاد')!.national_id!;
+    const persianDigits = nid.replace(/\d/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
+    const c = await list('/api/person/legal-persons', { q: persianDigits });
+    expect(c.data.map((r) => r.national_id)).toContain(nid);
+  });
+
+  it('applies advanceFilter and plain filter parameters', async () => {
+    const listed = await list('/api/person/legal-persons', { is_listed: 'true', per_page: '1' });
+    expect(listed.total).toBe(849);
+    const adv = JSON.stringify([
+      { field: 'kind', op: 'in', value: ['ministry', 'fund'] },
+      { field: 'name', op: 'contains', value: 'وزارت' },
+    ]);
+    const m = await list('/api/person/legal-persons', { advanceFilter: adv, per_page: '100' });
+    expect(m.total).toBe(10);
+    expect(m.data.every((r) => r.kind === 'ministry')).toBe(true);
+    const big = await list('/api/person/legal-persons', {
+      advanceFilter: JSON.stringify([{ field: 'registered_capital', op: 'gte', value: '100000000000000' }]),
+      per_page: '500',
+    });
+    expect(big.data.every((r) => BigInt(r.registered_capital!) >= 100_000_000_000_000n)).toBe(true);
+    const tehran = await list('/api/person/legal-persons', {
+      advanceFilter: JSON.stringify([{ field: 'province_id', op: 'eq', value: 24 }]),
+      per_page: '20',
+    });
+    expect(tehran.total).toBeGreaterThan(100);
+    expect(tehran.data.every((r) => r.province === 'تهران')).toBe(true);
+  });
+
+  it('refuses unknown sort keys, filter fields and bad values with Persian 422s', async () => {
+    const cases: Record<string, string>[] = [
+      { sortBy: 'password' },
+      { advanceFilter: JSON.stringify([{ field: 'search_text', op: 'eq', value: 'x' }]) },
+      { advanceFilter: JSON.stringify([{ field: 'employees', op: 'gte', value: 'many' }]) },
+      { advanceFilter: JSON.stringify([{ field: 'is_listed', op: 'contains', value: 'x' }]) },
+      { advanceFilter: '[{' },
+      { per_page: '501' },
+      { descending: 'maybe' },
+      { cursor: 'bm90LWEtY3Vyc29y' },
+    ];
+    for (const params of cases) {
+      const res = await admin.get(`/api/person/legal-persons?${new URLSearchParams(params)}`);
+      expect(res.status, JSON.stringify(params)).toBe(422);
+      expect(res.body.message).toMatch(persian);
+    }
+  });
+});
+
+describe('GET /api/person/legal-persons/:id', () => {
+  it('shows a holding with its ministry shareholder, holdings and current board', async () => {
+    const h = await list('/api/person/legal-persons', { kind: 'holding', q: 'توانیر' });
+    const res = await admin.get(`/api/person/legal-persons/${h.data[0]!.id}`);
+    expect(res.status).toBe(200);
+    const d = res.body.data as LegalPersonDetail;
+    expect(d.kind).toBe('holding');
+    expect(d.supervising_body?.name).toBe('وزارت نیرو');
+    expect(d.shareholders.some((s) => s.holder_name === 'وزارت نیرو')).toBe(true);
+    const sum = d.shareholders.reduce((a, s) => a + Number(s.percentage), 0);
+    expect(sum).toBeLessThanOrEqual(1);
+    expect(d.holdings.length).toBeGreaterThan(0);
+    expect(d.board?.seats[0]?.position).toBe('chairman');
+    expect(d.board?.ceo?.name).toBeTruthy();
+    expect(d.province?.name).toBe('تهران');
+    expect(d.registered_capital).toMatch(/^\d+$/);
+    expect(d.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  });
+
+  it('answers 404 and 422 in Persian', async () => {
+    const missing = await admin.get('/api/person/legal-persons/99999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toMatch(persian);
+    expect((await admin.get('/api/person/legal-persons/abc')).status).toBe(422);
+  });
+});
+
+describe('true persons', () => {
+  it('lists people by last name and searches by national code', async () => {
+    const page = await list<TruePersonRow>('/api/person/true-persons', { per_page: '20' });
+    expect(page.total).toBe(3000);
+    const last = page.data.map((r) => r.last_name);
+    expect(last).toEqual([...last].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const code = page.data[0]!.national_code!;
+    const found = await list<TruePersonRow>('/api/person/true-persons', { q: code });
+    expect(found.data[0]!.national_code).toBe(code);
+  });
+
+  it('shows a board member with seats across companies', async () => {
+    const h = await list('/api/person/legal-persons', { kind: 'holding', per_page: '1' });
+    const board = (
+      (await admin.get(`/api/person/legal-persons/${h.data[0]!.id}`)).body.data as LegalPersonDetail
+    ).board!;
+    const seat = board.seats.find((s) => s.holder_type === 'true' || s.representative)!;
+    const personId = seat.representative?.id ?? seat.holder_id;
+    const res = await admin.get(`/api/person/true-persons/${personId}`);
+    expect(res.status).toBe(200);
+    const d = res.body.data as TruePersonDetail;
+    expect(d.board_seats.some((s) => s.board_id === board.id)).toBe(true);
+    expect(d.national_code).toMatch(/^\d{10}$/);
+    expect((await admin.get('/api/person/true-persons/99999999')).status).toBe(404);
+  });
+});
+
+describe('pickers', () => {
+  it('lists legal persons and all persons with q', async () => {
+    const legal = await list<{ id: number; name: string; national_id: string }>(
+      '/api/person/all-legal-persons',
+      { q: 'وزارت نفت' },
+    );
+    expect(legal.data[0]).toMatchObject({ name: 'وزارت نفت' });
+    const all = await list<{ key: number; type: string; name: string }>('/api/person/all-persons', {
+      q: 'محمدی',
+      per_page: '500',
+    });
+    expect(all.data.some((r) => r.type === 'true')).toBe(true);
+    expect(new Set(all.data.map((r) => r.key)).size).toBe(all.data.length);
+    const onlyLegal = await list<{ type: string }>('/api/person/all-persons', {
+      type: 'legal',
+      per_page: '5',
+    });
+    expect(onlyLegal.total).toBeGreaterThanOrEqual(1000);
+    expect(onlyLegal.data.every((r) => r.type === 'legal')).toBe(true);
+  });
+});

@@ -1,0 +1,59 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../src/server/db/client.ts';
+import { smsLog } from '../../src/server/db/schema/index.ts';
+import { type ApiClient, DEMO_PASSWORD, type startTestApp } from './api-client.ts';
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** Signs `c` in through POST /api/login; throws with the answer when it is not 200. */
+export async function signIn(c: ApiClient, username: string, password = DEMO_PASSWORD) {
+  const res = await c.post('/api/login', { form: { username, password } });
+  if (res.status !== 200)
+    throw new Error(`sign-in of ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { user: { id: number; username: string }; has_change_pass: boolean };
+}
+
+/** Chooses the role named `name` (GET my-roles, then my-role-permission); returns RolePermissions. */
+export async function chooseRole(c: ApiClient, name: string) {
+  const mine = await c.get('/api/user/role/my-roles/');
+  const role = (mine.body.data as { id: number; name: string }[]).find((r) => r.name === name);
+  if (!role) throw new Error(`role ${name} not held: ${JSON.stringify(mine.body)}`);
+  const res = await c.get(`/api/user/permission/my-role-permission/${role.id}`);
+  if (res.status !== 200) throw new Error(`choose ${name}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { role: { id: number }; routes: string[]; permissions: { ident: string }[] };
+}
+
+/** A fresh client from `ip`, signed in as `username` with `role` chosen (if given). */
+export async function clientAs(t: TestApp, username: string, role?: string, ip?: string) {
+  const c = t.client(ip ? { ip } : undefined);
+  await signIn(c, username);
+  if (role) await chooseRole(c, role);
+  return c;
+}
+
+/** The six-digit code in the latest SMS to `mobile`. */
+export async function lastCode(db: Db, mobile: string): Promise<string> {
+  const [row] = await db
+    .select()
+    .from(smsLog)
+    .where(eq(smsLog.mobile, mobile))
+    .orderBy(desc(smsLog.id))
+    .limit(1);
+  const code = row?.body.match(/\d{6}/)?.[0];
+  if (!code) throw new Error(`no code sent to ${mobile}`);
+  return code;
+}
+
+/** Row counts of `tables`, to show a refused request changed nothing. */
+export async function rowCounts(db: Db, tables: Record<string, PgTable>) {
+  const out: Record<string, number> = {};
+  for (const [name, table] of Object.entries(tables)) {
+    const [row] = await db.select({ n: count() }).from(table);
+    out[name] = row?.n ?? 0;
+  }
+  return out;
+}
+
+/** True when `text` has Persian letters. */
+export const isPersian = (text: unknown) => typeof text === 'string' && /[\u0600-\u06FF]/.test(text);
