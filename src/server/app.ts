@@ -9,7 +9,7 @@ import { blockedError, isBlocked } from './auth/throttle.ts';
 import { randomToken } from './auth/tokens.ts';
 import type { AppDeps } from './http/deps.ts';
 import { HttpError } from './http/errors.ts';
-import { clientIp, mountRoutes } from './http/mount.ts';
+import { clientIp, mountRoutes, precheckRoute } from './http/mount.ts';
 import { openApiDocument } from './http/openapi.ts';
 import type { AnyRoute } from './http/route.ts';
 import { allRoutes } from './modules/index.ts';
@@ -50,11 +50,15 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string; routes?: An
 
   // Expired sessions, counters and codes are cleared now and then by whichever process serves.
   // A blocked address gets 403 on every API call until an admin unblocks it or the block ends.
+  // For a declared route, the block, the session and the permission are read in one query (kept
+  // for the route's handler); other /api/* paths (openapi.json, the 404) check the block alone.
   const purge = purger(deps.database.db);
   app.use('/api/*', async (c, next) => {
     const now = deps.now();
     await purge(now);
-    if (await isBlocked(deps.database.db, clientIp(c, deps), now)) throw blockedError();
+    const blocked =
+      (await precheckRoute(c, deps, now)) ?? (await isBlocked(deps.database.db, clientIp(c, deps), now));
+    if (blocked) throw blockedError();
     await next();
   });
   app.use(

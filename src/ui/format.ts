@@ -101,7 +101,8 @@ export function formatDateTime(value: DateInput): string {
   return d ? toPersianDigits(formatJalali(d, 'yyyy/MM/dd HH:mm')) : EMPTY;
 }
 
-const JALALI_MONTHS = [
+/** The Jalali months' names, Farvardin first. */
+export const JALALI_MONTHS = [
   'فروردین',
   'اردیبهشت',
   'خرداد',

@@ -135,5 +135,5 @@ describe('demo seed', () => {
     expect(await q('SELECT count(*) AS n FROM legal_persons')).toBe(0);
     expect(await q('SELECT count(*) AS n FROM true_persons')).toBe(0);
     await fresh.close();
-  });
+  }, 120_000); // a new PGlite database: ~5 s idle, much longer on a busy machine
 });

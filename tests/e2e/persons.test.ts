@@ -59,6 +59,8 @@ const palette = (page: Page) => page.getByRole('dialog').getByRole('combobox');
 /** The rows a grid has rendered (virtualized: only those near the viewport). */
 const gridRows = (grid: Locator) => grid.locator('tbody tr[aria-rowindex]');
 const focusedCell = (grid: Locator) => grid.getAttribute('aria-activedescendant');
+/** Waits until the grid shows the rows of its current view (not the previous view's, dimmed). */
+const settled = (grid: Locator) => expect.poll(() => grid.getAttribute('aria-busy'), WAIT).toBeNull();
 /** The text of column `col` (0-based, data columns) of rendered row `row`. */
 const cellText = (grid: Locator, row: number, col: number) =>
   gridRows(grid)
@@ -112,6 +114,7 @@ describe('legal persons, by keyboard', () => {
     await page.keyboard.press('Enter');
 
     await page.waitForURL((u) => /^\/person\/legal-persons\/view\/\d+$/.test(u.pathname), WAIT);
+    await palette(page).waitFor({ state: 'detached' });
     await page.getByRole('heading', { level: 1, name: 'فولاد خوزستان' }).waitFor(WAIT);
     expect(await page.getByText('نماد فخوز').count()).toBeGreaterThan(0);
 
@@ -169,6 +172,7 @@ describe('legal persons, by keyboard', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => activeIs(grid)).toBe(true);
     await expect.poll(() => searchParam(page, 'q'), WAIT).toBe('فولاد');
+    await settled(grid);
     await expect.poll(async () => Number(await grid.getAttribute('aria-rowcount')), WAIT).toBeLessThan(total);
     expect(await cellText(grid, 0, 0)).toContain('فولاد');
     await page.keyboard.press('Shift+KeyC');
@@ -183,12 +187,14 @@ describe('legal persons, by keyboard', () => {
     await expect.poll(() => searchParam(page, 'sort'), WAIT).toBe('-registered_capital');
     await expect.poll(() => capital.getAttribute('aria-sort'), WAIT).toBe('descending');
     await expect.poll(() => cellText(grid, 0, 0), WAIT).not.toBe(firstBefore);
+    await settled(grid);
     const capitals = await Promise.all([0, 1, 2, 3].map((r) => cellText(grid, r, 6).then(persianToNumber)));
     expect([...capitals].sort((a, b) => b - a)).toEqual(capitals);
     // S on the focused column sorts too: the name column, A to Z.
     await page.keyboard.press('KeyJ');
     await page.keyboard.press('KeyS');
     await expect.poll(() => searchParam(page, 'sort'), WAIT).toBe('name');
+    await settled(grid);
 
     // Enter opens the focused company; Backspace comes back to the same view of the list.
     await page.keyboard.press('KeyJ');

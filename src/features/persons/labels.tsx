@@ -1,7 +1,7 @@
 import { LEGAL_KIND_LABELS, LEGAL_STATUS_LABELS } from '~/contract/persons.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { Badge, type BadgeProps } from '~/ui/badge.tsx';
-import { EMPTY } from '~/ui/format.ts';
+import { EMPTY, JALALI_MONTHS } from '~/ui/format.ts';
 
 /** Display pieces shared by the persons screens: Persian labels for stored codes, badges. */
 
@@ -33,21 +33,6 @@ export const idText = (v: string | null | undefined) => (v ? toPersianDigits(v) 
 
 /** Yes / no in Persian. */
 export const yesNo = (v: boolean) => (v ? 'بله' : 'خیر');
-
-const JALALI_MONTHS = [
-  'فروردین',
-  'اردیبهشت',
-  'خرداد',
-  'تیر',
-  'مرداد',
-  'شهریور',
-  'مهر',
-  'آبان',
-  'آذر',
-  'دی',
-  'بهمن',
-  'اسفند',
-];
 
 /** A fiscal year end stored as Jalali `MM-DD`: '12-29' → '۲۹ اسفند'. */
 export function fiscalYearEndText(v: string | null): string {

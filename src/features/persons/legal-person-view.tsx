@@ -1,35 +1,36 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useCanGoBack, useNavigate, useParams, useRouter } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import {
   BOARD_POSITION_LABELS,
   type BoardDetail,
   type BranchItem,
-  type HoldingItem,
   type LegalPersonDetail,
   type ShareholderItem,
 } from '~/contract/persons.ts';
-import { ApiError } from '~/lib/http.ts';
 import { parseId } from '~/lib/route-params.ts';
 import { Badge } from '~/ui/badge.tsx';
-import { Button } from '~/ui/button.tsx';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
-import { EmptyState } from '~/ui/empty-state.tsx';
 import { EMPTY, formatDate, formatNumber, formatPercent, formatRial } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { legalPersonQuery } from './api.ts';
 import { DemoBadge, fiscalYearEndText, idText, kindLabel, StatusBadge, yesNo } from './labels.tsx';
-import { listSearchFor, takeOpenedFromList } from './navigation.ts';
 import {
   DefinitionList,
   RecordSection,
   type RecordSectionKey,
-  RecordSkeleton,
   recordStack,
   SectionKeys,
   type Term,
   useRecordKeys,
 } from './record-parts.tsx';
+import {
+  HoldingsTable,
+  PersonLink,
+  RecordUnavailable,
+  seatDutyColumns,
+  useRecordBack,
+} from './record-view.tsx';
 
 const SECTIONS: readonly RecordSectionKey[] = [
   { id: 'general', title: 'مشخصات', key: 'Digit1' },
@@ -42,19 +43,6 @@ const keyOf = (id: string) => SECTIONS.find((s) => s.id === id)!.key;
 
 const titleLine = css({ display: 'inline-flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' });
 const muted = css({ color: 'muted', fontSize: '13px', fontWeight: 400 });
-
-/** A person (legal or true) linked to their own view. */
-function PersonLink({ type, id, name }: { type: 'legal' | 'true'; id: number; name: string }) {
-  return type === 'legal' ? (
-    <Link to="/person/legal-persons/view/$id" params={{ id: String(id) }}>
-      {name}
-    </Link>
-  ) : (
-    <Link to="/person/true-persons/view/$id" params={{ id: String(id) }}>
-      {name}
-    </Link>
-  );
-}
 
 function generalTerms(p: LegalPersonDetail): Term[] {
   const place = [p.registration_city?.name, p.province?.name].filter(Boolean).join('، ');
@@ -175,30 +163,12 @@ function Board({ board }: { board: BoardDetail | null }) {
                 EMPTY
               ),
           },
-          { header: 'موظف / غیرموظف', width: '8rem', cell: (s) => (s.is_executive ? 'موظف' : 'غیرموظف') },
-          { header: 'مستقل', width: '5rem', cell: (s) => yesNo(s.is_independent) },
+          ...seatDutyColumns<BoardDetail['seats'][number]>(),
           { header: 'از تاریخ', width: '7rem', numeric: true, cell: (s) => formatDate(s.start_date) },
           { header: 'تا تاریخ', width: '7rem', numeric: true, cell: (s) => formatDate(s.end_date) },
         ]}
       />
     </>
-  );
-}
-
-function Holdings({ items }: { items: HoldingItem[] }) {
-  return (
-    <StaticTable
-      caption="شرکت‌هایی که این شخص سهامدار آن‌هاست"
-      rows={items}
-      getKey={(h) => h.id}
-      empty="این شخص در شرکت دیگری سهام ثبت‌شده ندارد."
-      columns={[
-        { header: 'شرکت', cell: (h) => <PersonLink type="legal" id={h.company_id} name={h.company_name} /> },
-        { header: 'نماد', width: '7rem', cell: (h) => h.company_ticker ?? EMPTY },
-        { header: 'تعداد سهام', width: '11rem', numeric: true, cell: (h) => formatNumber(h.share_count) },
-        { header: 'درصد', width: '6rem', numeric: true, cell: (h) => formatPercent(h.percentage) },
-      ]}
-    />
   );
 }
 
@@ -233,35 +203,18 @@ export function LegalPersonView() {
   const { id: raw } = useParams({ from: '/person/legal-persons/view/$id' });
   const id = parseId(raw) ?? 0;
   const query = useQuery(legalPersonQuery(id));
-  const navigate = useNavigate();
-  const router = useRouter();
-  const canGoBack = useCanGoBack();
-  const back = () => {
-    if (takeOpenedFromList('legal', id) && canGoBack) router.history.back();
-    else navigate({ to: '/person/legal-persons', search: listSearchFor('legal') });
-  };
+  const back = useRecordBack('legal', id);
   useRecordKeys('شخص حقوقی', SECTIONS, back);
 
   const p = query.data;
-  if (!p) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
+  if (!p)
     return (
-      <>
-        <PageHeader />
-        {query.isPending ? (
-          <RecordSkeleton />
-        ) : (
-          <EmptyState
-            title={missing ? 'این شخص حقوقی پیدا نشد' : 'اطلاعات این شخص حقوقی بارگیری نشد'}
-            shortcut="Backspace"
-            action={!missing && <Button onClick={() => void query.refetch()}>دوباره تلاش کنید</Button>}
-          >
-            {missing ? 'شاید حذف شده باشد. برای بازگشت به فهرست' : query.error?.message}
-          </EmptyState>
-        )}
-      </>
+      <RecordUnavailable
+        query={query}
+        missingTitle="این شخص حقوقی پیدا نشد"
+        failedTitle="اطلاعات این شخص حقوقی بارگیری نشد"
+      />
     );
-  }
 
   return (
     <>
@@ -305,7 +258,11 @@ export function LegalPersonView() {
           shortcut={keyOf('holdings')}
           count={`${formatNumber(p.holdings.length)} شرکت`}
         >
-          <Holdings items={p.holdings} />
+          <HoldingsTable
+            items={p.holdings}
+            caption="شرکت‌هایی که این شخص سهامدار آن‌هاست"
+            empty="این شخص در شرکت دیگری سهام ثبت‌شده ندارد."
+          />
         </RecordSection>
         <RecordSection
           id="branches"

@@ -1,23 +1,8 @@
-import { Link } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
 import type { LegalPersonRow } from '~/contract/persons.ts';
 import { columnHelper } from '~/ui/data-table/columns.ts';
 import { EMPTY, formatNumber, formatRial } from '~/ui/format.ts';
-import { DemoBadge, idText, StatusBadge } from './labels.tsx';
-
-const nameCell = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '2',
-  minWidth: 0,
-  '& a': {
-    color: 'ink',
-    textDecoration: 'none',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    _hover: { color: 'first.text', textDecoration: 'underline' },
-  },
-});
+import { idText, StatusBadge } from './labels.tsx';
+import { NameCell, textOrDash } from './person-columns.tsx';
 
 const col = columnHelper<LegalPersonRow>();
 
@@ -28,21 +13,13 @@ export const legalPersonColumns = col.columns([
     size: 200,
     meta: { grow: 1 },
     cell: ({ row }) => (
-      <span className={nameCell}>
-        <Link
-          to="/person/legal-persons/view/$id"
-          params={{ id: String(row.original.id) }}
-          tabIndex={-1}
-          onClick={(e) => e.stopPropagation()}
-        >
-          {row.original.name}
-        </Link>
-        {row.original.is_demo && <DemoBadge />}
-      </span>
+      <NameCell type="legal" row={row.original}>
+        {row.original.name}
+      </NameCell>
     ),
   }),
   col.accessor('national_id', { header: 'شناسه ملی', size: 105, cell: (c) => idText(c.getValue()) }),
-  col.accessor('ticker', { header: 'نماد', size: 80, cell: (c) => c.getValue() ?? EMPTY }),
+  col.accessor('ticker', { header: 'نماد', size: 80, cell: textOrDash }),
   col.accessor('industry', {
     header: 'صنعت',
     size: 140,
@@ -53,7 +30,7 @@ export const legalPersonColumns = col.columns([
     header: 'نوع مالکیت',
     size: 100,
     enableSorting: false,
-    cell: (c) => c.getValue() ?? EMPTY,
+    cell: textOrDash,
   }),
   col.accessor('status', {
     header: 'وضعیت',
@@ -79,6 +56,6 @@ export const legalPersonColumns = col.columns([
     header: 'استان',
     size: 95,
     enableSorting: false,
-    cell: (c) => c.getValue() ?? EMPTY,
+    cell: textOrDash,
   }),
 ]);

@@ -162,6 +162,13 @@ export function jumpToSection(id: string): void {
   heading?.focus({ preventScroll: true });
 }
 
+/** A dialog or menu is open (one that is closing, `data-state=closed`, does not count). */
+function overlayOpen(): boolean {
+  return [...document.querySelectorAll<HTMLElement>('[role=dialog], [role=alertdialog], [role=menu]')].some(
+    (el) => el.dataset.state !== 'closed' && el.checkVisibility(),
+  );
+}
+
 /**
  * The keys of a record view: 1–9 jump to its sections; Backspace and Esc go back to the list
  * (before the page header's Esc, which would go to the plain list). Never while typing or with
@@ -179,7 +186,7 @@ export function useRecordKeys(
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.isComposing || e.ctrlKey || e.metaKey || e.altKey) return;
       if (isTypingTarget(e.target)) return;
-      if (document.querySelector('[role=dialog], [role=alertdialog], [role=menu]')) return;
+      if (overlayOpen()) return;
       if (e.code === 'Backspace' || (e.code === 'Escape' && !e.shiftKey)) {
         e.preventDefault();
         latest.current.onBack();

@@ -1,27 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useCanGoBack, useNavigate, useParams, useRouter } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { BOARD_POSITION_LABELS, type TruePersonDetail } from '~/contract/persons.ts';
-import { ApiError } from '~/lib/http.ts';
 import { parseId } from '~/lib/route-params.ts';
-import { Button } from '~/ui/button.tsx';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
-import { EmptyState } from '~/ui/empty-state.tsx';
-import { EMPTY, formatDate, formatNumber, formatPercent } from '~/ui/format.ts';
+import { EMPTY, formatDate, formatNumber } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { truePersonQuery } from './api.ts';
-import { DemoBadge, idText, yesNo } from './labels.tsx';
-import { listSearchFor, takeOpenedFromList } from './navigation.ts';
+import { DemoBadge, idText } from './labels.tsx';
 import {
   DefinitionList,
   RecordSection,
   type RecordSectionKey,
-  RecordSkeleton,
   recordStack,
   SectionKeys,
   type Term,
   useRecordKeys,
 } from './record-parts.tsx';
+import {
+  HoldingsTable,
+  PersonLink,
+  RecordUnavailable,
+  seatDutyColumns,
+  useRecordBack,
+} from './record-view.tsx';
 import { GENDER_LABELS } from './search.ts';
 
 const SECTIONS: readonly RecordSectionKey[] = [
@@ -57,9 +59,7 @@ function personalTerms(p: TruePersonDetail): Term[] {
         ? p.ceo_of.map((c, i) => (
             <span key={c.board_id}>
               {i > 0 && '، '}
-              <Link to="/person/legal-persons/view/$id" params={{ id: String(c.company.id) }}>
-                {c.company.name}
-              </Link>
+              <PersonLink type="legal" id={c.company.id} name={c.company.name} />
             </span>
           ))
         : 'خیر',
@@ -72,35 +72,18 @@ export function TruePersonView() {
   const { id: raw } = useParams({ from: '/person/true-persons/view/$id' });
   const id = parseId(raw) ?? 0;
   const query = useQuery(truePersonQuery(id));
-  const navigate = useNavigate();
-  const router = useRouter();
-  const canGoBack = useCanGoBack();
-  const back = () => {
-    if (takeOpenedFromList('true', id) && canGoBack) router.history.back();
-    else navigate({ to: '/person/true-persons', search: listSearchFor('true') });
-  };
+  const back = useRecordBack('true', id);
   useRecordKeys('شخص حقیقی', SECTIONS, back);
 
   const p = query.data;
-  if (!p) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
+  if (!p)
     return (
-      <>
-        <PageHeader />
-        {query.isPending ? (
-          <RecordSkeleton />
-        ) : (
-          <EmptyState
-            title={missing ? 'این شخص حقیقی پیدا نشد' : 'اطلاعات این شخص بارگیری نشد'}
-            shortcut="Backspace"
-            action={!missing && <Button onClick={() => void query.refetch()}>دوباره تلاش کنید</Button>}
-          >
-            {missing ? 'شاید حذف شده باشد. برای بازگشت به فهرست' : query.error?.message}
-          </EmptyState>
-        )}
-      </>
+      <RecordUnavailable
+        query={query}
+        missingTitle="این شخص حقیقی پیدا نشد"
+        failedTitle="اطلاعات این شخص بارگیری نشد"
+      />
     );
-  }
 
   const name = `${p.first_name} ${p.last_name}`;
   return (
@@ -133,26 +116,19 @@ export function TruePersonView() {
             columns={[
               {
                 header: 'شرکت',
-                cell: (s) => (
-                  <Link to="/person/legal-persons/view/$id" params={{ id: String(s.company.id) }}>
-                    {s.company.name}
-                  </Link>
-                ),
+                cell: (s) => <PersonLink type="legal" id={s.company.id} name={s.company.name} />,
               },
               { header: 'سمت', width: '9rem', cell: (s) => BOARD_POSITION_LABELS[s.position] ?? s.position },
               {
                 header: 'به نمایندگی از',
                 cell: (s) =>
                   s.on_behalf_of ? (
-                    <Link to="/person/legal-persons/view/$id" params={{ id: String(s.on_behalf_of.id) }}>
-                      {s.on_behalf_of.name}
-                    </Link>
+                    <PersonLink type="legal" id={s.on_behalf_of.id} name={s.on_behalf_of.name} />
                   ) : (
                     'شخصاً'
                   ),
               },
-              { header: 'موظف / غیرموظف', width: '8rem', cell: (s) => (s.is_executive ? 'موظف' : 'غیرموظف') },
-              { header: 'مستقل', width: '5rem', cell: (s) => yesNo(s.is_independent) },
+              ...seatDutyColumns<TruePersonDetail['board_seats'][number]>(),
               {
                 header: 'از تاریخ',
                 width: '7rem',
@@ -174,29 +150,10 @@ export function TruePersonView() {
           shortcut={keyOf('shareholdings')}
           count={`${formatNumber(p.shareholdings.length)} شرکت`}
         >
-          <StaticTable
+          <HoldingsTable
+            items={p.shareholdings}
             caption="سهام این شخص در شرکت‌ها"
-            rows={p.shareholdings}
-            getKey={(h) => h.id}
             empty="سهامی برای این شخص ثبت نشده است."
-            columns={[
-              {
-                header: 'شرکت',
-                cell: (h) => (
-                  <Link to="/person/legal-persons/view/$id" params={{ id: String(h.company_id) }}>
-                    {h.company_name}
-                  </Link>
-                ),
-              },
-              { header: 'نماد', width: '7rem', cell: (h) => h.company_ticker ?? EMPTY },
-              {
-                header: 'تعداد سهام',
-                width: '11rem',
-                numeric: true,
-                cell: (h) => formatNumber(h.share_count),
-              },
-              { header: 'درصد', width: '6rem', numeric: true, cell: (h) => formatPercent(h.percentage) },
-            ]}
           />
         </RecordSection>
       </div>

@@ -1,24 +1,9 @@
-import { Link } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
 import type { TruePersonRow } from '~/contract/persons.ts';
 import { columnHelper } from '~/ui/data-table/columns.ts';
 import { EMPTY, formatDate } from '~/ui/format.ts';
-import { DemoBadge, idText } from './labels.tsx';
+import { idText } from './labels.tsx';
+import { NameCell, textOrDash } from './person-columns.tsx';
 import { GENDER_LABELS } from './search.ts';
-
-const nameCell = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '2',
-  minWidth: 0,
-  '& a': {
-    color: 'ink',
-    textDecoration: 'none',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    _hover: { color: 'first.text', textDecoration: 'underline' },
-  },
-});
 
 /** 09121234567 → ۰۹۱۲***۴۵۶۷: enough to recognise a number without publishing it in a list. */
 export function maskMobile(mobile: string | null): string {
@@ -35,24 +20,16 @@ export const truePersonColumns = col.columns([
     size: 220,
     meta: { grow: 1 },
     cell: ({ row }) => (
-      <span className={nameCell}>
-        <Link
-          to="/person/true-persons/view/$id"
-          params={{ id: String(row.original.id) }}
-          tabIndex={-1}
-          onClick={(e) => e.stopPropagation()}
-        >
-          {row.original.first_name} {row.original.last_name}
-        </Link>
-        {row.original.is_demo && <DemoBadge />}
-      </span>
+      <NameCell type="true" row={row.original}>
+        {row.original.first_name} {row.original.last_name}
+      </NameCell>
     ),
   }),
   col.accessor('father_name', {
     header: 'نام پدر',
     size: 110,
     enableSorting: false,
-    cell: (c) => c.getValue() ?? EMPTY,
+    cell: textOrDash,
   }),
   col.accessor('national_code', { header: 'کد ملی', size: 110, cell: (c) => idText(c.getValue()) }),
   col.accessor('gender', {
@@ -65,13 +42,13 @@ export const truePersonColumns = col.columns([
     header: 'تحصیلات',
     size: 110,
     enableSorting: false,
-    cell: (c) => c.getValue() ?? EMPTY,
+    cell: textOrDash,
   }),
   col.accessor('field_of_study', {
     header: 'رشته',
     size: 140,
     enableSorting: false,
-    cell: (c) => c.getValue() ?? EMPTY,
+    cell: textOrDash,
   }),
   col.accessor('mobile', {
     header: 'همراه',
@@ -91,6 +68,6 @@ export const truePersonColumns = col.columns([
     header: 'محل تولد',
     size: 110,
     enableSorting: false,
-    cell: (c) => c.getValue() ?? EMPTY,
+    cell: textOrDash,
   }),
 ]);

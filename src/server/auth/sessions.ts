@@ -1,8 +1,16 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Db } from '../db/client.ts';
-import { roles, sessions, userRoles, users } from '../db/schema/index.ts';
+import {
+  blockedIps,
+  permissions,
+  rolePermissions,
+  roles,
+  sessions,
+  userRoles,
+  users,
+} from '../db/schema/index.ts';
 import type { AppDeps } from '../http/deps.ts';
 import type { SessionInfo } from '../http/route.ts';
 import { clearCookie, GUEST_COOKIE, SESSION_COOKIE, setSessionCookie } from './cookies.ts';
@@ -10,25 +18,64 @@ import { randomToken, sha256 } from './tokens.ts';
 
 const MINUTE = 60_000;
 
+/** A session row as read by `probeRequest`, before its expiry is judged. */
+interface SessionRow {
+  s: Pick<typeof sessions.$inferSelect, 'id' | 'kind' | 'guestId' | 'createdAt' | 'lastSeenAt' | 'expiresAt'>;
+  u: SessionInfo['user'];
+  r: SessionInfo['role'];
+  held: number | null;
+  /** Whether the session's role (super_admin, or holding the probed permission ident) permits. */
+  permitted: boolean;
+}
+
+/** What one request's access depends on, read in a single query. */
+export interface RequestProbe {
+  /** The client address has a block that is neither lifted nor over (false when no ip was given). */
+  blocked: boolean;
+  staff: SessionRow | null;
+  guest: SessionRow | null;
+}
+
 /**
- * Loads the staff or guest session named by the request's cookies, or null.
- * Expired sessions (idle or absolute) and sessions of users no longer active are deleted and
- * treated as absent; a live one has its idle expiry pushed forward (at most once a minute, to
- * keep reads cheap). A current role the user no longer holds counts as no role.
+ * Reads, in ONE statement: whether `ip` is blocked at `now` (the app's clock, not the database's),
+ * the staff and/or guest sessions named by the request's cookies (for the kinds asked) with their
+ * user, role and whether the user still holds that role, and whether that role holds `ident`.
+ * Read-only: expiry and the idle push are applied by `settleSession`.
  */
-export async function loadSession(
+export async function probeRequest(
   c: Context,
   deps: AppDeps,
-  kind: 'staff' | 'guest',
-): Promise<SessionInfo | null> {
-  const token = getCookie(c, kind === 'staff' ? SESSION_COOKIE : GUEST_COOKIE);
-  if (!token) return null;
-  const { db } = deps.database;
-  const id = sha256(token);
-  const now = deps.now();
-  const [row] = await db
+  opts: { kinds: ('staff' | 'guest')[]; ip?: string; ident?: string; now: Date },
+): Promise<RequestProbe> {
+  const staffToken = opts.kinds.includes('staff') ? getCookie(c, SESSION_COOKIE) : undefined;
+  const guestToken = opts.kinds.includes('guest') ? getCookie(c, GUEST_COOKIE) : undefined;
+  const staffId = staffToken ? sha256(staffToken) : null;
+  const guestId = guestToken ? sha256(guestToken) : null;
+  if (opts.ip === undefined && !staffId && !guestId) return { blocked: false, staff: null, guest: null };
+  const nowIso = opts.now.toISOString();
+  const blocked =
+    opts.ip === undefined
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from ${blockedIps} where ${blockedIps.ip} = ${opts.ip} and ${blockedIps.unblockedAt} is null and ${blockedIps.blockedUntil} > ${nowIso}::timestamptz)`;
+  const permitted = opts.ident
+    ? sql<boolean>`(${roles.type} = 'super_admin' or exists (select 1 from ${rolePermissions} inner join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId} where ${rolePermissions.roleId} = ${roles.id} and ${permissions.ident} = ${opts.ident}))`
+    : sql<boolean>`false`;
+  const which =
+    or(
+      staffId ? and(eq(sessions.id, staffId), eq(sessions.kind, 'staff')) : undefined,
+      guestId ? and(eq(sessions.id, guestId), eq(sessions.kind, 'guest')) : undefined,
+    ) ?? sql`false`;
+  const rows = await deps.database.db
     .select({
-      s: sessions,
+      blocked,
+      s: {
+        id: sessions.id,
+        kind: sessions.kind,
+        guestId: sessions.guestId,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      },
       u: {
         id: users.id,
         username: users.username,
@@ -41,13 +88,39 @@ export async function loadSession(
       },
       r: { id: roles.id, name: roles.name, title: roles.title, type: roles.type },
       held: userRoles.roleId,
+      permitted,
     })
-    .from(sessions)
+    .from(sql`(select 1) as one`)
+    .leftJoin(sessions, which)
     .leftJoin(users, eq(users.id, sessions.userId))
     .leftJoin(roles, eq(roles.id, sessions.roleId))
-    .leftJoin(userRoles, and(eq(userRoles.userId, sessions.userId), eq(userRoles.roleId, sessions.roleId)))
-    .where(and(eq(sessions.id, id), eq(sessions.kind, kind)));
+    .leftJoin(userRoles, and(eq(userRoles.userId, sessions.userId), eq(userRoles.roleId, sessions.roleId)));
+  const pick = (id: string | null, kind: 'staff' | 'guest'): SessionRow | null => {
+    const row = id ? rows.find((x) => x.s?.id === id && x.s.kind === kind) : undefined;
+    if (!row?.s) return null;
+    return { s: row.s, u: row.u, r: row.r, held: row.held, permitted: row.permitted === true };
+  };
+  return {
+    blocked: rows[0]?.blocked === true,
+    staff: pick(staffId, 'staff'),
+    guest: pick(guestId, 'guest'),
+  };
+}
+
+/**
+ * Judges a probed session: expired ones (idle or absolute) and those of users no longer active
+ * are deleted and treated as absent; a live one has its idle expiry pushed forward (at most once
+ * a minute, to keep reads cheap). A current role the user no longer holds counts as no role.
+ */
+export async function settleSession(
+  deps: AppDeps,
+  row: SessionRow | null,
+  kind: 'staff' | 'guest',
+): Promise<SessionInfo | null> {
   if (!row) return null;
+  const { db } = deps.database;
+  const id = row.s.id;
+  const now = deps.now();
   const absoluteEnd = row.s.createdAt.getTime() + deps.config.SESSION_ABSOLUTE_HOURS * 60 * MINUTE;
   if (row.s.expiresAt <= now || absoluteEnd <= now.getTime() || (row.u && row.u.status !== 'active')) {
     await db.delete(sessions).where(eq(sessions.id, id));
@@ -67,6 +140,19 @@ export async function loadSession(
     guestId: row.s.guestId,
     expiresAt: row.s.expiresAt,
   };
+}
+
+/**
+ * Loads the staff or guest session named by the request's cookies, or null (see `settleSession`
+ * for expiry and the idle push).
+ */
+export async function loadSession(
+  c: Context,
+  deps: AppDeps,
+  kind: 'staff' | 'guest',
+): Promise<SessionInfo | null> {
+  const probe = await probeRequest(c, deps, { kinds: [kind], now: deps.now() });
+  return settleSession(deps, probe[kind], kind);
 }
 
 /**

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { matchedRoutes } from 'hono/route';
 import { XSRF_COOKIE, XSRF_HEADER } from '../auth/cookies.ts';
-import { loadSession } from '../auth/sessions.ts';
+import { probeRequest, type RequestProbe, settleSession } from '../auth/sessions.ts';
 import { safeEqual } from '../auth/tokens.ts';
 import { auditLog, permissions, rolePermissions } from '../db/schema/index.ts';
 import type { AppDeps } from './deps.ts';
@@ -56,17 +57,54 @@ export async function roleHolds(deps: AppDeps, role: { id: number; type: string 
   return rows.length > 0;
 }
 
+/** The session kinds and permission ident a route's access is decided by. */
+function accessOf(route: AnyRoute): { kinds: ('staff' | 'guest')[]; ident?: string } {
+  const p = route.permission;
+  if (p === 'public') return { kinds: ['staff', 'guest'] };
+  if (p === 'guest') return { kinds: ['guest'] };
+  if (p === 'user' || p === 'role') return { kinds: ['staff'] };
+  return { kinds: ['staff'], ident: p };
+}
+
+/** Each mounted handler's route, so the /api/* middleware can tell which route will answer. */
+const mountedHandlers = new WeakMap<object, AnyRoute>();
+/** Probes made by `precheckRoute` for the request (context) whose route handler will use them. */
+const probes = new WeakMap<Context, { route: AnyRoute; probe: RequestProbe }>();
+
+/**
+ * For a request one of the mounted routes will answer: reads in one query whether the client
+ * address is blocked, the route's session(s) and whether the role holds the route's permission,
+ * keeps the result for the handler and returns `blocked`. Returns null for any other request
+ * (openapi.json, the 404 fallback), which the caller checks on its own.
+ */
+export async function precheckRoute(c: Context, deps: AppDeps, now: Date): Promise<boolean | null> {
+  let route: AnyRoute | undefined;
+  for (const r of matchedRoutes(c)) {
+    route = mountedHandlers.get(r.handler);
+    if (route) break;
+  }
+  if (!route) return null;
+  const probe = await probeRequest(c, deps, { ...accessOf(route), ip: clientIp(c, deps), now });
+  probes.set(c, { route, probe });
+  return probe.blocked;
+}
+
 async function authorize(route: AnyRoute, c: Context, deps: AppDeps): Promise<SessionInfo | null> {
+  const kept = probes.get(c);
+  const probe =
+    kept?.route === route ? kept.probe : await probeRequest(c, deps, { ...accessOf(route), now: deps.now() });
   const p = route.permission;
   if (p === 'public') {
-    return (await loadSession(c, deps, 'staff')) ?? (await loadSession(c, deps, 'guest'));
+    return (
+      (await settleSession(deps, probe.staff, 'staff')) ?? (await settleSession(deps, probe.guest, 'guest'))
+    );
   }
   if (p === 'guest') {
-    const guest = await loadSession(c, deps, 'guest');
+    const guest = await settleSession(deps, probe.guest, 'guest');
     if (!guest) throw unauthorized('نشست متقاضی معتبر نیست؛ دوباره شماره همراه را تأیید کنید');
     return guest;
   }
-  const session = await loadSession(c, deps, 'staff');
+  const session = await settleSession(deps, probe.staff, 'staff');
   if (!session?.user) throw unauthorized();
   if (session.user.hasChangePass && !route.allowWhenPasswordChangeDue) {
     throw new HttpError(403, 'پیش از ادامه باید گذرواژه خود را تغییر دهید', undefined, {
@@ -76,7 +114,7 @@ async function authorize(route: AnyRoute, c: Context, deps: AppDeps): Promise<Se
   if (p === 'user') return session;
   if (!session.role) throw forbidden('ابتدا نقش کاری خود را انتخاب کنید');
   if (p === 'role') return session;
-  if (!(await roleHolds(deps, session.role, p))) throw forbidden();
+  if (!probe.staff?.permitted) throw forbidden();
   return session;
 }
 
@@ -105,12 +143,14 @@ function queryObject(c: Context): Record<string, string | string[]> {
 }
 
 /**
- * Mounts every declared route on `app` (app.ts has already refused blocked addresses): anti-forgery (419), session and
- * permission (401/403), zod validation (400/422), then the handler; its value is sent as `{ data }`.
+ * Mounts every declared route on `app` (app.ts has already refused blocked addresses, reading the
+ * route's session and permission in the same query via `precheckRoute`): anti-forgery (419),
+ * session and permission (401/403), zod validation (400/422), then the handler; its value is sent
+ * as `{ data }`.
  */
 export function mountRoutes(app: Hono, deps: AppDeps, routes: AnyRoute[]) {
   for (const route of routes) {
-    app.on(route.method.toUpperCase(), route.path, async (c) => {
+    const handler = async (c: Context) => {
       const meta = requestMeta(c, deps);
       if (MUTATING.has(c.req.method) && !route.skipXsrf) {
         const cookie = getCookie(c, XSRF_COOKIE);
@@ -137,7 +177,9 @@ export function mountRoutes(app: Hono, deps: AppDeps, routes: AnyRoute[]) {
       });
       if (result instanceof Response) return result;
       return c.json({ data: result ?? null });
-    });
+    };
+    mountedHandlers.set(handler, route);
+    app.on(route.method.toUpperCase(), route.path, handler);
   }
 }
 

@@ -4,6 +4,7 @@ import { authRoutes } from './auth/routes.ts';
 import { logRoutes } from './logs/routes.ts';
 import { managementRoutes } from './management/routes.ts';
 import { personRoutes } from './persons/routes.ts';
+import { referenceRoutes } from './reference/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 
@@ -16,4 +17,5 @@ export const allRoutes: AnyRoute[] = [
   ...logRoutes,
   ...personRoutes,
   ...searchRoutes,
+  ...referenceRoutes,
 ];

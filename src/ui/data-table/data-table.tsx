@@ -2,22 +2,18 @@ import { type RowData, type SortingState, type Updater, useTable } from '@tansta
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatNumber } from '../format.ts';
-import { isTypingTarget } from '../shortcuts.ts';
 import { type DataColumn, dataTableFeatures } from './columns.ts';
+import { DataRow } from './data-row.tsx';
 import { FilterBar } from './filter-bar.tsx';
-import {
-  type CursorState,
-  initialCursor,
-  keyToAction,
-  type ListAction,
-  reduceCursor,
-  selectedCount,
-} from './keys.ts';
+import { HeaderRow } from './header-row.tsx';
+import { type CursorState, initialCursor, type ListAction, reduceCursor, selectedCount } from './keys.ts';
 import { useListCommands } from './list-commands.ts';
 import { Kbd, MessageRow, SkeletonRow } from './list-states.tsx';
 import { activeFilterCount, clearFilters, formatSort, parseSort, toListQuery } from './search-params.ts';
 import * as s from './styles.ts';
 import type { FilterDef, ListSearch, RowAction } from './types.ts';
+import { useFitHeight } from './use-fit-height.ts';
+import { useListKeys } from './use-list-keys.ts';
 import { type FetchPage, useListQuery } from './use-list-query.ts';
 
 export interface DataTableProps<T extends RowData> {
@@ -64,11 +60,6 @@ export interface DataTableProps<T extends RowData> {
 }
 
 const NO_FILTERS: readonly FilterDef[] = [];
-/** Elements whose own keys (Enter, Space, arrows) the list must not take. */
-const INTERACTIVE =
-  'a[href], button, input, select, textarea, summary, [contenteditable], [role=button], [role=link], ' +
-  '[role=menuitem], [role=tab], [role=option], [role=checkbox], [role=switch], [role=radio], ' +
-  '[role=slider], [role=combobox], [role=listbox], [role=tree], [role=grid], [role=treegrid]';
 const SKELETON_ROWS = 12;
 /** The focused row of each list view, so coming back from a record lands where the user was. */
 const rememberedRows = new Map<string, number>();
@@ -150,7 +141,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => s.ROW_HEIGHT,
     overscan: 12,
+    // Rows start below the sticky header, and a row scrolled to must not hide under it.
     scrollMargin: s.HEADER_HEIGHT,
+    scrollPaddingStart: s.HEADER_HEIGHT,
     getItemKey: (i) => rows[i]?.id ?? `skeleton-${i}`,
   });
   const items = virtualizer.getVirtualItems();
@@ -159,28 +152,21 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const lastVisible = items.at(-1)?.index ?? 0;
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isPlaceholderData } = list;
   useEffect(() => {
+    // After a failed page, wait for R rather than asking again on every scroll.
+    if (list.isFetchNextPageError) return;
     if (hasNextPage && !isFetchingNextPage && !isPlaceholderData && lastVisible >= rows.length - 15)
       void fetchNextPage();
-  }, [lastVisible, rows.length, hasNextPage, isFetchingNextPage, isPlaceholderData, fetchNextPage]);
+  }, [
+    lastVisible,
+    rows.length,
+    hasNextPage,
+    isFetchingNextPage,
+    isPlaceholderData,
+    fetchNextPage,
+    list.isFetchNextPageError,
+  ]);
 
-  // The grid fills the window below its toolbar, whatever the layout around it.
-  const [height, setHeight] = useState(480);
-  useLayoutEffect(() => {
-    const fitHeight = () => {
-      const el = scrollRef.current;
-      if (!el) return;
-      const top = el.getBoundingClientRect().top + window.scrollY;
-      setHeight(Math.max(240, Math.floor(window.innerHeight - top - 16)));
-    };
-    fitHeight();
-    const ro = new ResizeObserver(fitHeight);
-    if (rootRef.current) ro.observe(rootRef.current.firstElementChild ?? rootRef.current);
-    window.addEventListener('resize', fitHeight);
-    return () => {
-      ro.disconnect();
-      window.removeEventListener('resize', fitHeight);
-    };
-  }, []);
+  const height = useFitHeight(scrollRef, rootRef);
 
   // Keep the focused cell in view after a key moved it.
   const scrollPending = useRef(false);
@@ -240,8 +226,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         onSearchChange(clearFilters(search));
         return true;
       case 'retry':
-        if (!list.isError) return false;
-        void list.refetch();
+        if (list.isFetchNextPageError) void fetchNextPage();
+        else if (list.isError) void list.refetch();
+        else return false;
         return true;
       case 'clear-selection':
         if (selectedCount(cursor.selection) === 0) return false;
@@ -271,34 +258,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   rowActionRef.current = runRowAction;
   useListCommands(performRef, props.rowActions);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.isComposing) return;
-      const target = e.target as HTMLElement | null;
-      if (target?.closest?.('[role=dialog], [aria-modal=true]')) return;
-      const inFilter = target === filterRef.current;
-      const inGrid = target === scrollRef.current;
-      // Focus on the page itself (body, <main>, a heading): the list's keys apply.
-      const passive = !target || typeof target.matches !== 'function' || !target.matches(INTERACTIVE);
-      const letter = e.code.startsWith('Key') || e.code === 'Slash';
-      // Arrows, Enter, Space and Esc mean something to buttons, links and widgets: leave them.
-      if (!letter && !inGrid && !passive && !inFilter) return;
-      const root = rootRef.current;
-      const dir = root && getComputedStyle(root).direction === 'ltr' ? 'ltr' : 'rtl';
-      const pageRows =
-        Math.floor(((scrollRef.current?.clientHeight ?? 400) - s.HEADER_HEIGHT) / s.ROW_HEIGHT) - 1;
-      const inField = isTypingTarget(target);
-      if (!inFilter && !inField && !e.ctrlKey && !e.metaKey && !e.altKey && rowActionRef.current(e)) {
-        e.preventDefault();
-        return;
-      }
-      const action = keyToAction(e, { dir, inFilter, inField, pageRows });
-      if (action && performRef.current(action)) e.preventDefault();
-    };
-    // Capture: the list answers before the shell's global keys (Esc clears a selection first).
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, []);
+  useListKeys({ rootRef, scrollRef, filterRef, performRef, rowActionRef });
 
   const template = useMemo(() => {
     const grows = headers.some((h) => h.column.columnDef.meta?.grow);
@@ -342,6 +302,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               </>
             ) : null}
           </span>
+          {list.isFetchNextPageError && (
+            <span role="alert">
+              ادامه فهرست بارگیری نشد؛ برای تلاش دوباره <Kbd>R</Kbd> را بزنید.
+            </span>
+          )}
           {selected > 0 && (
             <>
               <span>
@@ -374,65 +339,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               setCursor((c) => ({ ...c, row: 0 }));
           }}
         >
-          <thead className={s.head} style={{ minWidth }}>
-            <tr aria-rowindex={1} className={s.headerRow} style={{ gridTemplateColumns: template }}>
-              <th scope="col" aria-colindex={1} className={s.headerCell}>
-                <span className={s.visuallyHidden}>انتخاب</span>
-              </th>
-              {headers.map((header, ci) => {
-                const column = header.column;
-                const meta = column.columnDef.meta;
-                const sorted = column.getIsSorted();
-                const canSort = column.getCanSort();
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    aria-colindex={ci + 2}
-                    aria-sort={
-                      sorted === 'asc'
-                        ? 'ascending'
-                        : sorted === 'desc'
-                          ? 'descending'
-                          : canSort
-                            ? 'none'
-                            : undefined
-                    }
-                    className={s.headerCell}
-                    data-numeric={meta?.numeric ? '' : undefined}
-                    data-focused={ci === cursor.col && cursor.row >= 0 ? '' : undefined}
-                    title={meta?.description}
-                  >
-                    {canSort ? (
-                      <button
-                        type="button"
-                        tabIndex={-1}
-                        className={s.sortButton}
-                        onMouseDown={(e) => e.preventDefault()}
-                        onClick={column.getToggleSortingHandler()}
-                      >
-                        <span>
-                          <table.FlexRender header={header} />
-                        </span>
-                        <span aria-hidden="true" className={s.sortMark}>
-                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
-                        </span>
-                      </button>
-                    ) : (
-                      <span>
-                        <table.FlexRender header={header} />
-                      </span>
-                    )}
-                    {column.getIsFiltered() && (
-                      <span className={s.sortMark} title="فیلتر شده">
-                        ●
-                      </span>
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
+          <HeaderRow
+            headers={headers}
+            template={template}
+            minWidth={minWidth}
+            focusedCol={cursor.row >= 0 ? cursor.col : -1}
+          />
           <tbody
             className={s.body}
             data-placeholder={isPlaceholderData ? '' : undefined}
@@ -474,59 +386,26 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                 };
                 const row = loading ? undefined : rows[item.index];
                 if (!row) return <SkeletonRow key={item.key} columns={headers.length} style={style} />;
-                const isSelected = row.getIsSelected();
-                const focused = item.index === cursor.row;
                 return (
-                  <tr
+                  <DataRow
                     key={row.id}
-                    aria-rowindex={item.index + 2}
-                    aria-selected={isSelected}
-                    className={s.row}
+                    row={row}
+                    index={item.index}
                     style={style}
-                    data-focused={focused ? '' : undefined}
-                    // Pointer conveniences only: every row action has a key (the grid handles them).
-                    onClick={() => {
+                    cellId={(ci) => `${domId}-r${item.index}-c${ci}`}
+                    focusedCol={item.index === cursor.row ? cursor.col : -1}
+                    onFocusRow={() => {
                       setCursor((c) => reduceCursor(c, { type: 'focus-row', index: item.index }, ctx));
                       if (!window.getSelection()?.toString())
                         scrollRef.current?.focus({ preventScroll: true });
                     }}
-                    onDoubleClick={() => onOpen?.(row.original)}
-                  >
-                    <td aria-colindex={1} className={s.checkCell}>
-                      <input
-                        type="checkbox"
-                        tabIndex={-1}
-                        checked={isSelected}
-                        aria-label={`انتخاب ردیف ${formatNumber(item.index + 1)}`}
-                        onMouseDown={(e) => e.preventDefault()}
-                        onChange={() => {}}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          setCursor((c) =>
-                            reduceCursor(
-                              c,
-                              { type: 'click-select', index: item.index, shift: e.shiftKey },
-                              ctx,
-                            ),
-                          );
-                        }}
-                      />
-                    </td>
-                    {row.getAllCells().map((cell, ci) => (
-                      <td
-                        key={cell.id}
-                        id={`${domId}-r${item.index}-c${ci}`}
-                        aria-colindex={ci + 2}
-                        className={s.cell}
-                        data-numeric={cell.column.columnDef.meta?.numeric ? '' : undefined}
-                        data-focused={focused && ci === cursor.col ? '' : undefined}
-                      >
-                        <span className={s.cellText}>
-                          <table.FlexRender cell={cell} />
-                        </span>
-                      </td>
-                    ))}
-                  </tr>
+                    onSelectClick={(shift) =>
+                      setCursor((c) =>
+                        reduceCursor(c, { type: 'click-select', index: item.index, shift }, ctx),
+                      )
+                    }
+                    onOpen={onOpen}
+                  />
                 );
               })
             )}

@@ -34,6 +34,12 @@ function EnumSelect({ f, value, onChange, domId }: SelectProps & { f: EnumFilter
     staleTime: 10 * 60_000,
   });
   const options = f.options ?? loaded.data ?? [];
+  if (loaded.isError && value === undefined)
+    return (
+      <select id={`${domId}-f-${f.key}`} disabled>
+        <option>فهرست در دسترس نیست</option>
+      </select>
+    );
   return (
     <select
       id={`${domId}-f-${f.key}`}

@@ -28,7 +28,7 @@ const myRoles = defineRoute({
 
 /**
  * GET /api/user/permission/my-role-permission/:role_id — makes that role the session's current
- * role (the session id is renewed: the old cookie stops working) and answers `RolePermissions`:
+ * role (the session id is renewed when the role changes: the old cookie stops working) and answers `RolePermissions`:
  * the role, its route patterns, its permissions and the user report. 403 when the user does not
  * hold the role.
  */
@@ -46,7 +46,9 @@ const myRolePermission = defineRoute({
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
       .where(and(eq(userRoles.userId, session!.user!.id), eq(userRoles.roleId, params.role_id)));
     if (!role) throw forbidden('این نقش به شما داده نشده است؛ یکی از نقش‌های خود را برگزینید');
-    await rotateSession(c, deps, session!, { roleId: role.id });
+    // Choosing the role the session already has changes nothing, so the id is kept: renewing it
+    // would only race requests the page has in flight with the current cookie.
+    if (session!.role?.id !== role.id) await rotateSession(c, deps, session!, { roleId: role.id });
     const access = await roleAccess(db, role);
     return {
       role: toRole(role),

@@ -1,0 +1,105 @@
+import { Link, useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router';
+import type { HoldingItem } from '~/contract/persons.ts';
+import { ApiError } from '~/lib/http.ts';
+import { Button } from '~/ui/button.tsx';
+import { type StaticColumn, StaticTable } from '~/ui/data-table/static-table.tsx';
+import { EmptyState } from '~/ui/empty-state.tsx';
+import { EMPTY, formatNumber, formatPercent } from '~/ui/format.ts';
+import { PageHeader } from '~/ui/page-header.tsx';
+import { yesNo } from './labels.tsx';
+import { listSearchFor, takeOpenedFromList } from './navigation.ts';
+import { RecordSkeleton } from './record-parts.tsx';
+
+/** What both record views (legal and true person) share: links, tables, back, the not-loaded state. */
+
+type PersonType = 'legal' | 'true';
+
+/** A person (legal or true) linked to their own view. */
+export function PersonLink({ type, id, name }: { type: PersonType; id: number; name: string }) {
+  return type === 'legal' ? (
+    <Link to="/person/legal-persons/view/$id" params={{ id: String(id) }}>
+      {name}
+    </Link>
+  ) : (
+    <Link to="/person/true-persons/view/$id" params={{ id: String(id) }}>
+      {name}
+    </Link>
+  );
+}
+
+/** The companies a person holds shares in. */
+export function HoldingsTable({
+  items,
+  caption,
+  empty,
+}: {
+  items: HoldingItem[];
+  caption: string;
+  empty: string;
+}) {
+  return (
+    <StaticTable
+      caption={caption}
+      rows={items}
+      getKey={(h) => h.id}
+      empty={empty}
+      columns={[
+        { header: 'شرکت', cell: (h) => <PersonLink type="legal" id={h.company_id} name={h.company_name} /> },
+        { header: 'نماد', width: '7rem', cell: (h) => h.company_ticker ?? EMPTY },
+        { header: 'تعداد سهام', width: '11rem', numeric: true, cell: (h) => formatNumber(h.share_count) },
+        { header: 'درصد', width: '6rem', numeric: true, cell: (h) => formatPercent(h.percentage) },
+      ]}
+    />
+  );
+}
+
+/** A board seat's duty columns: executive or not, independent or not. */
+export function seatDutyColumns<
+  T extends { is_executive: boolean; is_independent: boolean },
+>(): StaticColumn<T>[] {
+  return [
+    { header: 'موظف / غیرموظف', width: '8rem', cell: (s) => (s.is_executive ? 'موظف' : 'غیرموظف') },
+    { header: 'مستقل', width: '5rem', cell: (s) => yesNo(s.is_independent) },
+  ];
+}
+
+/** Back from a record: pop history when it was opened from its list, else go to the list as last seen. */
+export function useRecordBack(type: PersonType, id: number): () => void {
+  const navigate = useNavigate();
+  const router = useRouter();
+  const canGoBack = useCanGoBack();
+  return () => {
+    if (takeOpenedFromList(type, id) && canGoBack) router.history.back();
+    else if (type === 'legal') navigate({ to: '/person/legal-persons', search: listSearchFor('legal') });
+    else navigate({ to: '/person/true-persons', search: listSearchFor('true') });
+  };
+}
+
+export interface RecordUnavailableProps {
+  query: { isPending: boolean; error: Error | null; refetch: () => unknown };
+  /** The title when the server says there is no such record (404). */
+  missingTitle: string;
+  /** The title when loading failed otherwise. */
+  failedTitle: string;
+}
+
+/** A record view before its data: the skeleton while loading, else why it is not there. */
+export function RecordUnavailable({ query, missingTitle, failedTitle }: RecordUnavailableProps) {
+  const missing = query.error instanceof ApiError && query.error.status === 404;
+  return (
+    <>
+      <PageHeader />
+      {query.isPending ? (
+        <RecordSkeleton />
+      ) : (
+        <EmptyState
+          title={missing ? missingTitle : failedTitle}
+          shortcut="Backspace"
+          action={!missing && <Button onClick={() => void query.refetch()}>دوباره تلاش کنید</Button>}
+        >
+          {missing ? 'شاید حذف شده باشد. برای بازگشت به فهرست' : query.error?.message}
+        </EmptyState>
+      )}
+    </>
+  );
+}
