@@ -1,18 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { ApiError } from '~/lib/http.ts';
 import { Badge } from '~/ui/badge.tsx';
 import { Button } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { columnHelper } from '~/ui/data-table/columns.ts';
-import { DataTable } from '~/ui/data-table/data-table.tsx';
-import type { ListSearch, RowAction } from '~/ui/data-table/types.ts';
+import type { RowAction } from '~/ui/data-table/types.ts';
 import { formatDateTime, formatRelative } from '~/ui/format.ts';
-import { PageHeader } from '~/ui/page-header.tsx';
 import { toast } from '~/ui/toaster.tsx';
 import { type BlockedIpRow, fetchBlockedIps, logKeys, unblockIp } from './api.ts';
+import { LogList } from './log-list.tsx';
 import { blockedIpFilters } from './search.ts';
 
 const col = columnHelper<BlockedIpRow>();
@@ -77,8 +75,6 @@ const rowId = (r: BlockedIpRow) => String(r.id);
 
 /** /logs/blocked-ips: addresses blocked after repeated failures; U lifts the focused one's block. */
 export function BlockedIpsScreen() {
-  const search = useSearch({ from: '/logs/blocked-ips' });
-  const navigate = useNavigate({ from: '/logs/blocked-ips' });
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<BlockedIpRow | null>(null);
   const [busy, setBusy] = useState(false);
@@ -96,10 +92,6 @@ export function BlockedIpsScreen() {
     ],
     [],
   );
-  const onSearchChange = useCallback(
-    (next: ListSearch, opts?: { replace?: boolean }) => navigate({ search: next, replace: opts?.replace }),
-    [navigate],
-  );
   const unblock = async () => {
     if (!pending) return;
     setBusy(true);
@@ -115,14 +107,13 @@ export function BlockedIpsScreen() {
   };
   return (
     <>
-      <PageHeader description="نشانی‌هایی که پس از تلاش‌های ناموفق پیاپی مسدود شده‌اند" />
-      <DataTable
+      <LogList
+        from="/logs/blocked-ips"
+        description="نشانی‌هایی که پس از تلاش‌های ناموفق پیاپی مسدود شده‌اند"
         id="blocked-ips"
         label="نشانی‌های مسدود"
         columns={columns}
         filters={blockedIpFilters}
-        search={search}
-        onSearchChange={onSearchChange}
         queryKey={logKeys.blocked}
         fetchPage={fetchBlockedIps}
         getRowId={rowId}

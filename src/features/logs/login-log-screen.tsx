@@ -1,13 +1,9 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback } from 'react';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { Badge } from '~/ui/badge.tsx';
 import { columnHelper } from '~/ui/data-table/columns.ts';
-import { DataTable } from '~/ui/data-table/data-table.tsx';
-import type { ListSearch } from '~/ui/data-table/types.ts';
 import { EMPTY, formatDateTime, formatRelative } from '~/ui/format.ts';
-import { PageHeader } from '~/ui/page-header.tsx';
 import { fetchLoginLog, type LoginLogRow, logKeys } from './api.ts';
+import { LogList } from './log-list.tsx';
 import { loginLogFilters } from './search.ts';
 
 const METHODS: Record<string, string> = { password: 'گذرواژه', otp: 'کد یک‌بار مصرف' };
@@ -79,29 +75,20 @@ const rowId = (r: LoginLogRow) => String(r.id);
 
 /** /logs/users: every sign-in attempt, newest first. */
 export function LoginLogScreen() {
-  const search = useSearch({ from: '/logs/users' });
-  const navigate = useNavigate({ from: '/logs/users' });
-  const onSearchChange = useCallback(
-    (next: ListSearch, opts?: { replace?: boolean }) => navigate({ search: next, replace: opts?.replace }),
-    [navigate],
-  );
   return (
-    <>
-      <PageHeader description="هر تلاش برای ورود، موفق یا ناموفق، با نشانی و مرورگر" />
-      <DataTable
-        id="login-log"
-        label="گزارش ورود کاربران"
-        columns={columns}
-        filters={loginLogFilters}
-        search={search}
-        onSearchChange={onSearchChange}
-        queryKey={logKeys.users}
-        fetchPage={fetchLoginLog}
-        getRowId={rowId}
-        perPage={100}
-        searchPlaceholder="بخشی از نام کاربری"
-        emptyText="هنوز کسی وارد نشده است"
-      />
-    </>
+    <LogList
+      from="/logs/users"
+      description="هر تلاش برای ورود، موفق یا ناموفق، با نشانی و مرورگر"
+      id="login-log"
+      label="گزارش ورود کاربران"
+      columns={columns}
+      filters={loginLogFilters}
+      queryKey={logKeys.users}
+      fetchPage={fetchLoginLog}
+      getRowId={rowId}
+      perPage={100}
+      searchPlaceholder="بخشی از نام کاربری"
+      emptyText="هنوز کسی وارد نشده است"
+    />
   );
 }

@@ -1,13 +1,9 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback } from 'react';
 import { css } from 'styled-system/css';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { columnHelper } from '~/ui/data-table/columns.ts';
-import { DataTable } from '~/ui/data-table/data-table.tsx';
-import type { ListSearch } from '~/ui/data-table/types.ts';
 import { formatDateTime, formatRelative } from '~/ui/format.ts';
-import { PageHeader } from '~/ui/page-header.tsx';
 import { fetchSmsLog, logKeys, type SmsLogRow } from './api.ts';
+import { LogList } from './log-list.tsx';
 import { SMS_PURPOSES, smsFilters } from './search.ts';
 
 const STATUSES: Record<string, string> = { sent: 'ارسال شد', failed: 'ناموفق', queued: 'در صف' };
@@ -88,31 +84,22 @@ const rowId = (r: SmsLogRow) => String(r.id);
 
 /** /logs/sms: every SMS the product sent; the focused one is shown in full beside the list. */
 export function SmsLogScreen() {
-  const search = useSearch({ from: '/logs/sms' });
-  const navigate = useNavigate({ from: '/logs/sms' });
-  const onSearchChange = useCallback(
-    (next: ListSearch, opts?: { replace?: boolean }) => navigate({ search: next, replace: opts?.replace }),
-    [navigate],
-  );
   return (
-    <>
-      <PageHeader description="هر پیامکی که سامانه فرستاده است؛ کدهای یک‌بار مصرف پوشانده شده‌اند" />
-      <DataTable
-        id="sms-log"
-        label="گزارش پیامک‌ها"
-        columns={columns}
-        filters={smsFilters}
-        search={search}
-        onSearchChange={onSearchChange}
-        queryKey={logKeys.sms}
-        fetchPage={fetchSmsLog}
-        getRowId={rowId}
-        perPage={100}
-        renderDetail={(row) => <SmsDetail row={row} />}
-        searchPlaceholder="بخشی از شماره همراه"
-        emptyText="هنوز پیامکی فرستاده نشده است"
-        emptyHint="کد ورود یک‌بار مصرف، بازیابی گذرواژه و کد متقاضیان رزومه با پیامک فرستاده می‌شود و اینجا می‌آید."
-      />
-    </>
+    <LogList
+      from="/logs/sms"
+      description="هر پیامکی که سامانه فرستاده است؛ کدهای یک‌بار مصرف پوشانده شده‌اند"
+      id="sms-log"
+      label="گزارش پیامک‌ها"
+      columns={columns}
+      filters={smsFilters}
+      queryKey={logKeys.sms}
+      fetchPage={fetchSmsLog}
+      getRowId={rowId}
+      perPage={100}
+      renderDetail={(row) => <SmsDetail row={row} />}
+      searchPlaceholder="بخشی از شماره همراه"
+      emptyText="هنوز پیامکی فرستاده نشده است"
+      emptyHint="کد ورود یک‌بار مصرف، بازیابی گذرواژه و کد متقاضیان رزومه با پیامک فرستاده می‌شود و اینجا می‌آید."
+    />
   );
 }

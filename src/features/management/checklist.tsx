@@ -1,5 +1,12 @@
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
+import { ApiError } from '~/lib/http.ts';
+import { EmptyState } from '~/ui/empty-state.tsx';
+import { PageHeader } from '~/ui/page-header.tsx';
+import { SkeletonRows } from '~/ui/skeleton.tsx';
+import { toast } from '~/ui/toaster.tsx';
+import { useShortcuts } from '~/ui/use-shortcuts.ts';
 
 /** A list of checkboxes, each with a title and a quiet second line; Space toggles, Tab moves. */
 
@@ -68,4 +75,85 @@ export function sameIds(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false;
   const set = new Set(a);
   return b.every((x) => set.has(x));
+}
+
+export interface ChecklistSaveOptions<D> {
+  /** The screen's query data (undefined while loading); the checklist restarts from it when it changes. */
+  data: D | undefined;
+  /** The ids saved in `data`. */
+  idsOf(data: D): readonly number[];
+  /** Nothing may be saved (a super-admin role's permissions). */
+  locked?: boolean;
+  /** Writes the chosen ids. */
+  persist(ids: number[]): Promise<unknown>;
+  /** The toast once saved. */
+  savedMessage: string;
+  /** The cache to refresh once saved. */
+  invalidate: readonly unknown[];
+}
+
+/** The chosen ids of a checklist screen, whether they differ from the saved ones, and save on Ctrl+S. */
+export function useChecklistSave<D>({
+  data,
+  idsOf,
+  locked = false,
+  persist,
+  savedMessage,
+  invalidate,
+}: ChecklistSaveOptions<D>) {
+  const queryClient = useQueryClient();
+  const [chosen, setChosen] = useState<number[] | null>(null);
+  const [saving, setSaving] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: idsOf is a fresh closure each render; restart only on new data
+  useEffect(() => setChosen(data ? [...idsOf(data)] : null), [data]);
+
+  const dirty = !!data && !!chosen && !sameIds(chosen, idsOf(data));
+  const save = async () => {
+    if (!chosen || !dirty || saving || locked) return;
+    setSaving(true);
+    try {
+      await persist(chosen);
+      toast.positive(savedMessage);
+      await queryClient.invalidateQueries({ queryKey: invalidate });
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    } finally {
+      setSaving(false);
+    }
+  };
+  useShortcuts({
+    '$mod+KeyS': (e) => {
+      e.preventDefault();
+      void save();
+    },
+  });
+  return { chosen, setChosen, dirty, saving, save };
+}
+
+export interface ChecklistNotReadyProps {
+  pending: boolean;
+  /** The skeleton's shape while loading. */
+  rows: number;
+  columns: number;
+  /** The heading when loading failed. */
+  title: string;
+  error: string | undefined;
+  /** Where Escape goes back to ("برای بازگشت به فهرست نقش‌ها"). */
+  back: string;
+}
+
+/** A checklist screen before its data is there: a skeleton while loading, else why it failed. */
+export function ChecklistNotReady({ pending, rows, columns, title, error, back }: ChecklistNotReadyProps) {
+  return (
+    <>
+      <PageHeader />
+      {pending ? (
+        <SkeletonRows rows={rows} columns={columns} />
+      ) : (
+        <EmptyState title={title} shortcut="Escape">
+          {error} {back}
+        </EmptyState>
+      )}
+    </>
+  );
 }

@@ -1,18 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { css } from 'styled-system/css';
-import { ApiError } from '~/lib/http.ts';
 import { parseId } from '~/lib/route-params.ts';
 import { Button } from '~/ui/button.tsx';
-import { EmptyState } from '~/ui/empty-state.tsx';
 import { formatNumber } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
-import { SkeletonRows } from '~/ui/skeleton.tsx';
-import { toast } from '~/ui/toaster.tsx';
-import { useShortcuts } from '~/ui/use-shortcuts.ts';
 import { managementKeys, type PermissionItem, rolePermissionsQuery, saveRolePermissions } from './api.ts';
-import { CheckItem, checklist, sameIds, toggleId } from './checklist.tsx';
+import { CheckItem, ChecklistNotReady, checklist, toggleId, useChecklistSave } from './checklist.tsx';
 import { groupLabel } from './labels.tsx';
 
 const groupsCss = css({
@@ -76,47 +71,29 @@ export function RolePermissionsScreen() {
   const { id: raw } = useParams({ from: '/management/role/role-permissions/$id' });
   const id = parseId(raw) ?? 0;
   const query = useQuery(rolePermissionsQuery(id));
-  const queryClient = useQueryClient();
-  const [chosen, setChosen] = useState<number[] | null>(null);
-  const [saving, setSaving] = useState(false);
-  useEffect(() => setChosen(query.data ? [...query.data.permission_ids] : null), [query.data]);
   const groups = useMemo(() => groupsOf(query.data?.permissions ?? []), [query.data]);
 
   const superAdmin = query.data?.role.type === 'super_admin';
-  const dirty = !!query.data && !!chosen && !sameIds(chosen, query.data.permission_ids);
-  const save = async () => {
-    if (!chosen || !dirty || saving || superAdmin) return;
-    setSaving(true);
-    try {
-      await saveRolePermissions(id, chosen);
-      toast.positive('دسترسی‌ها ذخیره شد؛ از درخواست بعدی دارندگان این نقش اعمال می‌شود');
-      await queryClient.invalidateQueries({ queryKey: managementKeys.roles });
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setSaving(false);
-    }
-  };
-  useShortcuts({
-    '$mod+KeyS': (e) => {
-      e.preventDefault();
-      void save();
-    },
+  const { chosen, setChosen, dirty, saving, save } = useChecklistSave({
+    data: query.data,
+    idsOf: (d) => d.permission_ids,
+    locked: superAdmin,
+    persist: (ids) => saveRolePermissions(id, ids),
+    savedMessage: 'دسترسی‌ها ذخیره شد؛ از درخواست بعدی دارندگان این نقش اعمال می‌شود',
+    invalidate: managementKeys.roles,
   });
 
   const data = query.data;
   if (!data || !chosen) {
     return (
-      <>
-        <PageHeader />
-        {query.isPending ? (
-          <SkeletonRows rows={8} columns={3} />
-        ) : (
-          <EmptyState title="دسترسی‌های این نقش بارگیری نشد" shortcut="Escape">
-            {query.error?.message} برای بازگشت به فهرست نقش‌ها
-          </EmptyState>
-        )}
-      </>
+      <ChecklistNotReady
+        pending={query.isPending}
+        rows={8}
+        columns={3}
+        title="دسترسی‌های این نقش بارگیری نشد"
+        error={query.error?.message}
+        back="برای بازگشت به فهرست نقش‌ها"
+      />
     );
   }
 

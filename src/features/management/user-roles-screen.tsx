@@ -1,20 +1,14 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import { toPersianDigits } from '~/domain/persian-text.ts';
-import { ApiError } from '~/lib/http.ts';
 import { parseId } from '~/lib/route-params.ts';
 import { Badge } from '~/ui/badge.tsx';
 import { Button } from '~/ui/button.tsx';
 import { Card } from '~/ui/card.tsx';
-import { EmptyState } from '~/ui/empty-state.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
-import { SkeletonRows } from '~/ui/skeleton.tsx';
-import { toast } from '~/ui/toaster.tsx';
-import { useShortcuts } from '~/ui/use-shortcuts.ts';
 import { managementKeys, saveUserRoles, userRolesQuery } from './api.ts';
-import { CheckItem, checklist, sameIds, toggleId } from './checklist.tsx';
+import { CheckItem, ChecklistNotReady, checklist, toggleId, useChecklistSave } from './checklist.tsx';
 import { roleTypeLabel, UserStatusBadge } from './labels.tsx';
 
 const note = css({ fontSize: '13px', color: 'muted', m: 0 });
@@ -25,45 +19,25 @@ export function UserRolesScreen() {
   const { id: raw } = useParams({ from: '/management/users/user-roles/$id' });
   const id = parseId(raw) ?? 0;
   const query = useQuery(userRolesQuery(id));
-  const queryClient = useQueryClient();
-  const [chosen, setChosen] = useState<number[] | null>(null);
-  const [saving, setSaving] = useState(false);
-  useEffect(() => setChosen(query.data ? [...query.data.role_ids] : null), [query.data]);
-
-  const dirty = !!query.data && !!chosen && !sameIds(chosen, query.data.role_ids);
-  const save = async () => {
-    if (!chosen || !dirty || saving) return;
-    setSaving(true);
-    try {
-      await saveUserRoles(id, chosen);
-      toast.positive('نقش‌ها ذخیره شد؛ از درخواست بعدی کاربر اعمال می‌شود');
-      await queryClient.invalidateQueries({ queryKey: managementKeys.users });
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setSaving(false);
-    }
-  };
-  useShortcuts({
-    '$mod+KeyS': (e) => {
-      e.preventDefault();
-      void save();
-    },
+  const { chosen, setChosen, dirty, saving, save } = useChecklistSave({
+    data: query.data,
+    idsOf: (d) => d.role_ids,
+    persist: (ids) => saveUserRoles(id, ids),
+    savedMessage: 'نقش‌ها ذخیره شد؛ از درخواست بعدی کاربر اعمال می‌شود',
+    invalidate: managementKeys.users,
   });
 
   const data = query.data;
   if (!data || !chosen) {
     return (
-      <>
-        <PageHeader />
-        {query.isPending ? (
-          <SkeletonRows rows={5} columns={2} />
-        ) : (
-          <EmptyState title="نقش‌های این کاربر بارگیری نشد" shortcut="Escape">
-            {query.error?.message} برای بازگشت به فهرست کاربران
-          </EmptyState>
-        )}
-      </>
+      <ChecklistNotReady
+        pending={query.isPending}
+        rows={5}
+        columns={2}
+        title="نقش‌های این کاربر بارگیری نشد"
+        error={query.error?.message}
+        back="برای بازگشت به فهرست کاربران"
+      />
     );
   }
   const u = data.user;

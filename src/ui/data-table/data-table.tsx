@@ -1,7 +1,5 @@
 import { type RowData, type SortingState, type Updater, useTable } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { formatNumber } from '../format.ts';
 import { type DataColumn, dataTableFeatures } from './columns.ts';
 import { DataRow } from './data-row.tsx';
 import { FilterBar } from './filter-bar.tsx';
@@ -10,11 +8,13 @@ import { type CursorState, initialCursor, type ListAction, reduceCursor, selecte
 import { useListCommands } from './list-commands.ts';
 import { Kbd, MessageRow, SkeletonRow } from './list-states.tsx';
 import { activeFilterCount, clearFilters, formatSort, parseSort, toListQuery } from './search-params.ts';
+import { StatusLine } from './status-line.tsx';
 import * as s from './styles.ts';
 import type { FilterDef, ListSearch, RowAction } from './types.ts';
 import { useFitHeight } from './use-fit-height.ts';
 import { useListKeys } from './use-list-keys.ts';
 import { type FetchPage, useListQuery } from './use-list-query.ts';
+import { useRowVirtualizer } from './use-row-virtualizer.ts';
 
 export interface DataTableProps<T extends RowData> {
   /** Stable name of the list (`legal-persons`): element ids and the remembered focused row. */
@@ -135,36 +135,17 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const ctx = { rowIds, colCount: headers.length };
 
   const loading = list.isPending;
-  const count = loading ? SKELETON_ROWS : rows.length + (list.hasNextPage ? 3 : 0);
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => s.ROW_HEIGHT,
-    overscan: 12,
-    // Rows start below the sticky header, and a row scrolled to must not hide under it.
-    scrollMargin: s.HEADER_HEIGHT,
-    scrollPaddingStart: s.HEADER_HEIGHT,
-    getItemKey: (i) => rows[i]?.id ?? `skeleton-${i}`,
-  });
-  const items = virtualizer.getVirtualItems();
-
-  // Further pages as the user nears the end of what is loaded.
-  const lastVisible = items.at(-1)?.index ?? 0;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, isPlaceholderData } = list;
-  useEffect(() => {
-    // After a failed page, wait for R rather than asking again on every scroll.
-    if (list.isFetchNextPageError) return;
-    if (hasNextPage && !isFetchingNextPage && !isPlaceholderData && lastVisible >= rows.length - 15)
-      void fetchNextPage();
-  }, [
-    lastVisible,
-    rows.length,
-    hasNextPage,
-    isFetchingNextPage,
+  const { fetchNextPage, isPlaceholderData } = list;
+  const { virtualizer, items } = useRowVirtualizer({
+    scrollRef,
+    rowIds,
+    skeletonRows: loading ? SKELETON_ROWS : null,
+    hasNextPage: list.hasNextPage,
+    isFetchingNextPage: list.isFetchingNextPage,
     isPlaceholderData,
+    isFetchNextPageError: list.isFetchNextPageError,
     fetchNextPage,
-    list.isFetchNextPageError,
-  ]);
+  });
 
   const height = useFitHeight(scrollRef, rootRef);
 
@@ -291,32 +272,14 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           actions={props.actions}
           inputRef={filterRef}
         />
-        <div className={s.statusLine}>
-          <span role="status">
-            {loading ? (
-              'در حال بارگذاری…'
-            ) : total !== undefined ? (
-              <>
-                <span data-count="">{formatNumber(total)}</span> مورد
-                {isPlaceholderData && ' · در حال به‌روزرسانی…'}
-              </>
-            ) : null}
-          </span>
-          {list.isFetchNextPageError && (
-            <span role="alert">
-              ادامه فهرست بارگیری نشد؛ برای تلاش دوباره <Kbd>R</Kbd> را بزنید.
-            </span>
-          )}
-          {selected > 0 && (
-            <>
-              <span>
-                <span data-count="">{formatNumber(selected)}</span> ردیف انتخاب شده · <Kbd>Esc</Kbd> لغو
-                انتخاب
-              </span>
-              {props.selectionActions?.(selectedRows)}
-            </>
-          )}
-        </div>
+        <StatusLine
+          loading={loading}
+          total={total}
+          updating={isPlaceholderData}
+          nextPageFailed={list.isFetchNextPageError}
+          selected={selected}
+          selectionActions={selected > 0 && props.selectionActions?.(selectedRows)}
+        />
       </div>
       <div className={props.renderDetail ? s.withDetail : undefined}>
         {/* The grid keeps DOM focus itself and points at the focused cell (aria-activedescendant):

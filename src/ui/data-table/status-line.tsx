@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { formatNumber } from '../format.ts';
+import { Kbd } from './list-states.tsx';
+import * as s from './styles.ts';
+
+export interface StatusLineProps {
+  loading: boolean;
+  /** How many rows the whole view has (undefined before the first page). */
+  total: number | undefined;
+  /** The rows shown are the previous view's while the new one loads. */
+  updating: boolean;
+  nextPageFailed: boolean;
+  selected: number;
+  /** The bulk actions beside the selected count. */
+  selectionActions?: ReactNode;
+}
+
+/** The line under the filters: the count, a failed further page, and the selection. */
+export function StatusLine({
+  loading,
+  total,
+  updating,
+  nextPageFailed,
+  selected,
+  selectionActions,
+}: StatusLineProps) {
+  return (
+    <div className={s.statusLine}>
+      <span role="status">
+        {loading ? (
+          'در حال بارگذاری…'
+        ) : total !== undefined ? (
+          <>
+            <span data-count="">{formatNumber(total)}</span> مورد
+            {updating && ' · در حال به‌روزرسانی…'}
+          </>
+        ) : null}
+      </span>
+      {nextPageFailed && (
+        <span role="alert">
+          ادامه فهرست بارگیری نشد؛ برای تلاش دوباره <Kbd>R</Kbd> را بزنید.
+        </span>
+      )}
+      {selected > 0 && (
+        <>
+          <span>
+            <span data-count="">{formatNumber(selected)}</span> ردیف انتخاب شده · <Kbd>Esc</Kbd> لغو انتخاب
+          </span>
+          {selectionActions}
+        </>
+      )}
+    </div>
+  );
+}
