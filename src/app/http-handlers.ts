@@ -1,22 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isPublicPath } from '~/contract/route-registry.ts';
 import { setHttpHandlers } from '~/lib/http.ts';
-import { COOKIE_NAMES, removeCookie, removeKeys, STORAGE_KEYS, writeJson } from '~/lib/storage.ts';
+import { STORAGE_KEYS, writeJson } from '~/lib/storage.ts';
 import { toast } from '~/ui/toaster.tsx';
 
 /** The specification's 403 delay before going back one page. */
 export const FORBIDDEN_BACK_DELAY_MS = 3000;
 
-/** Guest (resume applicant) keys, cleared with the staff session on a 401. */
-const GUEST_KEYS = ['nazer.guest', 'nazer.guest-step'];
 const SIGN_IN = /^\/(login|auth\/)/;
 
 export interface HttpHandlerDeps {
   queryClient: QueryClient;
   navigate(to: string): void;
-  /** Tell the statecharts (auth machine) — optional until they are wired. */
-  onUnauthorized?(): void;
-  onPasswordChangeDue?(): void;
+  /** Tells the auth statechart, which clears the staff and guest state it owns. */
+  onUnauthorized(): void;
+  onPasswordChangeDue(): void;
 }
 
 /**
@@ -37,17 +35,8 @@ export function installHttpHandlers(deps: HttpHandlerDeps): void {
       const { pathname, search, hash } = window.location;
       if (!SIGN_IN.test(pathname) && !isPublicPath(pathname))
         writeJson(STORAGE_KEYS.redirect, pathname + search + hash);
-      removeKeys(
-        STORAGE_KEYS.permissions,
-        STORAGE_KEYS.userReport,
-        STORAGE_KEYS.menu,
-        STORAGE_KEYS.keepAlive,
-        STORAGE_KEYS.reportDialog,
-        ...GUEST_KEYS,
-      );
-      for (const name of Object.values(COOKIE_NAMES)) removeCookie(name);
       deps.queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'settings' });
-      deps.onUnauthorized?.();
+      deps.onUnauthorized();
       if (!SIGN_IN.test(pathname)) deps.navigate('/login');
     },
     onForbidden(message) {
@@ -60,7 +49,7 @@ export function installHttpHandlers(deps: HttpHandlerDeps): void {
       }, FORBIDDEN_BACK_DELAY_MS);
     },
     onPasswordChangeDue() {
-      deps.onPasswordChangeDue?.();
+      deps.onPasswordChangeDue();
       if (window.location.pathname !== '/auth/change-password') deps.navigate('/auth/change-password');
     },
     onError(message) {

@@ -1,7 +1,15 @@
 import { useSelector } from '@xstate/react';
 import { createActor, type SnapshotFrom, waitFor } from 'xstate';
 import { api } from '../lib/http.ts';
-import { clearAllCookies, readCookie, readJson, removeKeys, writeCookie, writeJson } from '../lib/storage.ts';
+import {
+  clearAllCookies,
+  readCookie,
+  readJson,
+  removeCookie,
+  removeKeys,
+  writeCookie,
+  writeJson,
+} from '../lib/storage.ts';
 import { accessDeniedMachine } from './access-denied.ts';
 import { authMachine } from './auth.ts';
 import { createEffects, type StorePort } from './effects.ts';
@@ -23,12 +31,6 @@ import { roleSelectionMachine } from './role-selection.ts';
  * - Components: `useAuth(authSelectors.user)`, `useAuth((s) => s.matches({ signedIn: 'ready' }))`,
  *   `useAccessDenied()`, `useLogout()`; other code: `accessDenied.show(message)`, `logout()`.
  */
-
-function removeCookie(name: string) {
-  if (typeof document === 'undefined') return;
-  // biome-ignore lint/suspicious/noDocumentCookie: the same plain cookie writes as lib/storage
-  document.cookie = `${name}=; path=/; max-age=0; secure; samesite=lax`;
-}
 
 /** The browser's cookies and local storage as the effects' port. */
 export const browserStore: StorePort = {

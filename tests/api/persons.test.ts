@@ -7,13 +7,13 @@ import type {
   TruePersonRow,
 } from '../../src/contract/persons.ts';
 import { type ApiClient, startTestApp } from '../support/api-client.ts';
-import { createEmptyRole, signInAs } from '../support/session.ts';
+import { clientAs, grantEmptyRole } from '../support/auth.ts';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let admin: ApiClient;
 beforeAll(async () => {
   t = await startTestApp();
-  admin = await signInAs(t, 'admin', 'super_admin');
+  admin = await clientAs(t, 'admin', 'super_admin');
 });
 afterAll(() => t.dispose());
 
@@ -46,8 +46,8 @@ async function walk(path: string, params: Record<string, string>, perPage: numbe
 describe('access to the persons lists', () => {
   it('answers 401 without a session and 403 for a role without the permission', async () => {
     expect((await t.client().get('/api/person/legal-persons')).status).toBe(401);
-    await createEmptyRole(t, 'persons_none');
-    const c = await signInAs(t, 'admin', 'persons_none');
+    await grantEmptyRole(t, 'admin', 'persons_none');
+    const c = await clientAs(t, 'admin', 'persons_none');
     const res = await c.get('/api/person/legal-persons');
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(persian);

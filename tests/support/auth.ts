@@ -1,7 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../src/server/db/client.ts';
-import { smsLog } from '../../src/server/db/schema/index.ts';
+import { roles, smsLog, userRoles, users } from '../../src/server/db/schema/index.ts';
 import { type ApiClient, DEMO_PASSWORD, type startTestApp } from './api-client.ts';
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -57,3 +57,15 @@ export async function rowCounts(db: Db, tables: Record<string, PgTable>) {
 
 /** True when `text` has Persian letters. */
 export const isPersian = (text: unknown) => typeof text === 'string' && /[\u0600-\u06FF]/.test(text);
+
+/** Creates a role holding no permission (for 403 checks), gives it to `username`, returns its name. */
+export async function grantEmptyRole(t: TestApp, username: string, name = 'no_rights'): Promise<string> {
+  const [role] = await t.db
+    .insert(roles)
+    .values({ name, title: 'بدون دسترسی', type: 'staff' })
+    .onConflictDoUpdate({ target: roles.name, set: { title: 'بدون دسترسی' } })
+    .returning({ id: roles.id });
+  const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  await t.db.insert(userRoles).values({ userId: user!.id, roleId: role!.id }).onConflictDoNothing();
+  return name;
+}

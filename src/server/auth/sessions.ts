@@ -143,19 +143,6 @@ export async function settleSession(
 }
 
 /**
- * Loads the staff or guest session named by the request's cookies, or null (see `settleSession`
- * for expiry and the idle push).
- */
-export async function loadSession(
-  c: Context,
-  deps: AppDeps,
-  kind: 'staff' | 'guest',
-): Promise<SessionInfo | null> {
-  const probe = await probeRequest(c, deps, { kinds: [kind], now: deps.now() });
-  return settleSession(deps, probe[kind], kind);
-}
-
-/**
  * Starts a session of `kind` and sets its cookie. For staff this also ends the guest session
  * and the reverse, so one browser is never both. Returns the new session id (hash).
  */

@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { matchedRoutes } from 'hono/route';
 import { XSRF_COOKIE, XSRF_HEADER } from '../auth/cookies.ts';
 import { probeRequest, type RequestProbe, settleSession } from '../auth/sessions.ts';
 import { safeEqual } from '../auth/tokens.ts';
-import { auditLog, permissions, rolePermissions } from '../db/schema/index.ts';
+import { auditLog } from '../db/schema/index.ts';
 import type { AppDeps } from './deps.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 import type { AnyRoute, AuditEntry, RequestMeta, SessionInfo } from './route.ts';
@@ -43,18 +42,6 @@ function decodeURIComponentSafe(v: string) {
   } catch {
     return v;
   }
-}
-
-/** True when the role (or super_admin type) holds the permission ident. */
-export async function roleHolds(deps: AppDeps, role: { id: number; type: string }, ident: string) {
-  if (role.type === 'super_admin') return true;
-  const rows = await deps.database.db
-    .select({ one: rolePermissions.roleId })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(and(eq(rolePermissions.roleId, role.id), eq(permissions.ident, ident)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /** The session kinds and permission ident a route's access is decided by. */
