@@ -25,9 +25,40 @@ export async function time(fn: () => Promise<unknown>, runs = 50, warmup = 5): P
     await fn();
     samples.push(performance.now() - t0);
   }
-  samples.sort((a, b) => a - b);
+  return summary(samples);
+}
+
+/**
+ * Times `a` and `b` alternately (a, b, a, b ...) after `warmup` unmeasured pairs, so that both see
+ * the same machine noise (GC, a neighbour's load); returns each one's p50/p95/max.
+ */
+export async function timePair(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  runs = 50,
+  warmup = 5,
+): Promise<[Timing, Timing]> {
+  for (let i = 0; i < warmup; i++) {
+    await a();
+    await b();
+  }
+  const sa: number[] = [];
+  const sb: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    let t0 = performance.now();
+    await a();
+    sa.push(performance.now() - t0);
+    t0 = performance.now();
+    await b();
+    sb.push(performance.now() - t0);
+  }
+  return [summary(sa), summary(sb)];
+}
+
+function summary(samples: number[]): Timing {
+  samples.sort((x, y) => x - y);
   return {
-    n: runs,
+    n: samples.length,
     p50_ms: round(quantile(samples, 0.5)),
     p95_ms: round(quantile(samples, 0.95)),
     max_ms: round(samples[samples.length - 1]!),

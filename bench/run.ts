@@ -10,7 +10,7 @@ import { legalPersonsList } from '../src/server/modules/persons/lists.ts';
 import { searchPersons } from '../src/server/modules/search/query.ts';
 import { logSmsProvider } from '../src/server/sms/provider.ts';
 import { signInBundle } from './bundle.ts';
-import { ratio, report, time } from './measure.ts';
+import { ratio, report, timePair } from './measure.ts';
 import { type BenchDb, benchSession, DEMO_PASSWORD, pgliteBench, postgresBench } from './setup.ts';
 
 /**
@@ -32,7 +32,7 @@ const arg = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const N = Number(arg('--scale') ?? 100_000);
-const RUNS = Number(arg('--runs') ?? 50);
+const RUNS = Number(arg('--runs') ?? 200);
 const FRESH = args.includes('--fresh');
 const ONLY = arg('--only');
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -58,10 +58,16 @@ function appFor(database: Database) {
   return createApp(deps);
 }
 
-async function get(app: ReturnType<typeof appFor>, cookie: string, path: string) {
+/** One request through the app, timed to the last byte of the body (as a client would wait). */
+async function fetchBody(app: ReturnType<typeof appFor>, cookie: string, path: string) {
   const res = await app.request(path, { headers: { cookie } });
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { data: any };
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${body}`);
+  return body;
+}
+
+async function get(app: ReturnType<typeof appFor>, cookie: string, path: string) {
+  return JSON.parse(await fetchBody(app, cookie, path)) as { data: any };
 }
 
 const parse = (params: Record<string, string>): ListQuery => listQuerySchema.parse(params);
@@ -82,9 +88,12 @@ async function benchEngine(engine: 'pglite' | 'postgres', bench: BenchDb) {
 
   const compare = async (figure: string, params: Record<string, string>) => {
     const qs = new URLSearchParams(params).toString();
-    const endpoint = await time(() => get(app, cookie, `/api/person/legal-persons?${qs}`), RUNS);
     const query = parse(params);
-    const raw = await time(() => listPage(db, legalPersonsList, query), RUNS);
+    const [endpoint, raw] = await timePair(
+      () => fetchBody(app, cookie, `/api/person/legal-persons?${qs}`),
+      () => listPage(db, legalPersonsList, query),
+      RUNS,
+    );
     const r = ratio(endpoint.p95_ms, raw.p95_ms);
     report({
       figure,
@@ -129,8 +138,11 @@ async function benchEngine(engine: 'pglite' | 'postgres', bench: BenchDb) {
   ).rows[0]!;
   for (const [kind, text] of SEARCHES) {
     const q = kind === 'legal national id' ? ids.legal : kind === 'national code' ? ids.code : text;
-    const endpoint = await time(() => get(app, cookie, `/api/search?${new URLSearchParams({ q })}`), RUNS);
-    const raw = await time(() => searchPersons(db, q, 8), RUNS);
+    const [endpoint, raw] = await timePair(
+      () => fetchBody(app, cookie, `/api/search?${new URLSearchParams({ q })}`),
+      () => searchPersons(db, q, 8),
+      RUNS,
+    );
     const first = (await get(app, cookie, `/api/search?${new URLSearchParams({ q })}`)).data;
     report({
       figure: 'search',

@@ -118,5 +118,6 @@ export async function benchSession(database: Database): Promise<{ cookie: string
     sql`INSERT INTO sessions (id, kind, user_id, role_id, expires_at)
         VALUES (${sha256(token)}, 'staff', ${row.user_id}, ${row.role_id}, now() + interval '2 hours')`,
   );
-  return { cookie: `nazer_session=${token}`, role: row.role };
+  // A browser also carries the anti-forgery cookie (without it every answer would set a new one).
+  return { cookie: `nazer_session=${token}; XSRF-TOKEN=${randomToken(24)}`, role: row.role };
 }

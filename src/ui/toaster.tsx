@@ -1,19 +1,36 @@
-import { Toaster as ArkToaster, createToaster, Toast } from '@ark-ui/react/toast';
-import { css } from 'styled-system/css';
-import { Icon } from './icons.tsx';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 /** The specification's notification timeout. */
 export const TOAST_DURATION_MS = 5000;
 
-/** The one toaster of the app (Ark UI). Prefer the `toast` helpers below. */
-// Bottom-left in right-to-left: away from the menu, near where the eye ends a line.
-export const toaster = createToaster({
-  placement: 'bottom-start',
-  duration: TOAST_DURATION_MS,
-  gap: 8,
-  max: 5,
-  overlap: false,
-});
+export type ToastType = 'error' | 'success' | 'info';
+
+/** One notification: its kind, its text and an optional title. */
+export interface ToastNote {
+  type: ToastType;
+  description: string;
+  title?: string;
+}
+
+// The Ark UI half (toaster-view.tsx) loads with the first notification; until then nothing of
+// Ark's toast machinery is fetched. Notifications asked for meanwhile wait for it, in order.
+const loadView = () => import('./toaster-view.tsx');
+const ToasterView = lazy(loadView);
+
+let wanted = false;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+function show(note: ToastNote) {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  void loadView().then((view) => view.showToast(note));
+}
 
 /**
  * Notifications: `toast.negative(message)` for failures (the error catalogue uses it),
@@ -21,76 +38,21 @@ export const toaster = createToaster({
  * lasts 5000 ms; Esc or its close button dismisses it.
  */
 export const toast = {
-  negative: (description: string, title?: string) => toaster.create({ type: 'error', title, description }),
-  positive: (description: string, title?: string) => toaster.create({ type: 'success', title, description }),
-  info: (description: string, title?: string) => toaster.create({ type: 'info', title, description }),
+  negative: (description: string, title?: string) => show({ type: 'error', description, title }),
+  positive: (description: string, title?: string) => show({ type: 'success', description, title }),
+  info: (description: string, title?: string) => show({ type: 'info', description, title }),
 };
 
-const root = css({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: '2',
-  w: 'min(380px, calc(100vw - 32px))',
-  py: '2.5',
-  paddingInlineStart: '3',
-  paddingInlineEnd: '2',
-  bg: 'surface',
-  color: 'ink',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'line.strong',
-  borderInlineStartWidth: '4px',
-  borderRadius: '6px',
-  fontSize: '13px',
-  translate: 'var(--x) var(--y)',
-  scale: 'var(--scale)',
-  zIndex: 'var(--z-index)',
-  height: 'var(--height)',
-  opacity: 'var(--opacity)',
-  willChange: 'translate, opacity, scale',
-  transition: 'translate 300ms, scale 300ms, opacity 300ms, height 300ms',
-  '&[data-type=error]': { borderInlineStartColor: 'danger' },
-  '&[data-type=success]': { borderInlineStartColor: 'success' },
-  '&[data-type=info]': { borderInlineStartColor: 'first' },
-});
-const text = css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '0.5' });
-const titleCss = css({ fontWeight: '600' });
-const close = css({
-  display: 'inline-flex',
-  p: '1',
-  borderRadius: '4px',
-  color: 'muted',
-  cursor: 'pointer',
-  _hover: { bg: 'subtle', color: 'ink' },
-});
-const mark = css({ flexShrink: 0, mt: '0.5' });
-
-const ICON = { error: 'alert', success: 'check', info: 'help' } as const;
-const COLOR = {
-  error: 'var(--colors-danger)',
-  success: 'var(--colors-success)',
-  info: 'var(--colors-first)',
-};
-
-/** Renders the toasts; mounted once by the app providers. */
+/** Mounted once by the app providers; renders the toasts from the first notification on. */
 export function Toaster() {
-  return (
-    <ArkToaster toaster={toaster} dir="rtl">
-      {(t) => {
-        const type = (t.type ?? 'info') as keyof typeof ICON;
-        return (
-          <Toast.Root key={t.id} className={root} role={type === 'error' ? 'alert' : 'status'}>
-            <Icon name={ICON[type] ?? 'help'} className={mark} style={{ color: COLOR[type] }} />
-            <div className={text}>
-              {t.title && <Toast.Title className={titleCss}>{t.title}</Toast.Title>}
-              {t.description && <Toast.Description>{t.description}</Toast.Description>}
-            </div>
-            <Toast.CloseTrigger className={close} aria-label="بستن اعلان">
-              <Icon name="close" size={14} />
-            </Toast.CloseTrigger>
-          </Toast.Root>
-        );
-      }}
-    </ArkToaster>
+  const on = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
   );
+  return on ? (
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
+  ) : null;
 }

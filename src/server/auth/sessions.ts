@@ -52,20 +52,40 @@ export async function probeRequest(
   const staffId = staffToken ? sha256(staffToken) : null;
   const guestId = guestToken ? sha256(guestToken) : null;
   if (opts.ip === undefined && !staffId && !guestId) return { blocked: false, staff: null, guest: null };
-  const nowIso = opts.now.toISOString();
-  const blocked =
-    opts.ip === undefined
-      ? sql<boolean>`false`
-      : sql<boolean>`exists (select 1 from ${blockedIps} where ${blockedIps.ip} = ${opts.ip} and ${blockedIps.unblockedAt} is null and ${blockedIps.blockedUntil} > ${nowIso}::timestamptz)`;
-  const permitted = opts.ident
-    ? sql<boolean>`(${roles.type} = 'super_admin' or exists (select 1 from ${rolePermissions} inner join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId} where ${rolePermissions.roleId} = ${roles.id} and ${permissions.ident} = ${opts.ident}))`
-    : sql<boolean>`false`;
-  const which =
-    or(
-      staffId ? and(eq(sessions.id, staffId), eq(sessions.kind, 'staff')) : undefined,
-      guestId ? and(eq(sessions.id, guestId), eq(sessions.kind, 'guest')) : undefined,
-    ) ?? sql`false`;
-  const rows = await deps.database.db
+  const rows = await probeStatement(deps.database.db).execute({
+    ip: opts.ip ?? null,
+    now: opts.now.toISOString(),
+    ident: opts.ident ?? null,
+    staffId,
+    guestId,
+  });
+  const pick = (id: string | null, kind: 'staff' | 'guest'): SessionRow | null => {
+    const row = id ? rows.find((x) => x.s?.id === id && x.s.kind === kind) : undefined;
+    if (!row?.s) return null;
+    return { s: row.s, u: row.u, r: row.r, held: row.held, permitted: row.permitted === true };
+  };
+  return {
+    blocked: rows[0]?.blocked === true,
+    staff: pick(staffId, 'staff'),
+    guest: pick(guestId, 'guest'),
+  };
+}
+
+/**
+ * The probe as one prepared statement per database (built once; on PostgreSQL planned once per
+ * connection), since every API request runs it. Placeholders: ip, now (ISO), ident, staffId,
+ * guestId; a NULL one switches its part off (no address: not blocked; no ident: not permitted;
+ * no id: no session of that kind).
+ */
+function buildProbe(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  const blocked = sql<boolean>`(${p('ip')}::text is not null and exists (select 1 from ${blockedIps} where ${blockedIps.ip} = ${p('ip')}::text and ${blockedIps.unblockedAt} is null and ${blockedIps.blockedUntil} > ${p('now')}::timestamptz))`;
+  const permitted = sql<boolean>`(${p('ident')}::text is not null and (${roles.type} = 'super_admin' or exists (select 1 from ${rolePermissions} inner join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId} where ${rolePermissions.roleId} = ${roles.id} and ${permissions.ident} = ${p('ident')}::text)))`;
+  const which = or(
+    and(eq(sessions.id, sql`${p('staffId')}::text`), eq(sessions.kind, 'staff')),
+    and(eq(sessions.id, sql`${p('guestId')}::text`), eq(sessions.kind, 'guest')),
+  )!;
+  return db
     .select({
       blocked,
       s: {
@@ -94,17 +114,19 @@ export async function probeRequest(
     .leftJoin(sessions, which)
     .leftJoin(users, eq(users.id, sessions.userId))
     .leftJoin(roles, eq(roles.id, sessions.roleId))
-    .leftJoin(userRoles, and(eq(userRoles.userId, sessions.userId), eq(userRoles.roleId, sessions.roleId)));
-  const pick = (id: string | null, kind: 'staff' | 'guest'): SessionRow | null => {
-    const row = id ? rows.find((x) => x.s?.id === id && x.s.kind === kind) : undefined;
-    if (!row?.s) return null;
-    return { s: row.s, u: row.u, r: row.r, held: row.held, permitted: row.permitted === true };
-  };
-  return {
-    blocked: rows[0]?.blocked === true,
-    staff: pick(staffId, 'staff'),
-    guest: pick(guestId, 'guest'),
-  };
+    .leftJoin(userRoles, and(eq(userRoles.userId, sessions.userId), eq(userRoles.roleId, sessions.roleId)))
+    .prepare('nazer_request_probe');
+}
+
+const probes = new WeakMap<Db, ReturnType<typeof buildProbe>>();
+
+function probeStatement(db: Db) {
+  let statement = probes.get(db);
+  if (!statement) {
+    statement = buildProbe(db);
+    probes.set(db, statement);
+  }
+  return statement;
 }
 
 /**
