@@ -16,7 +16,8 @@ const database = await openDatabase({
 await database.migrate();
 const seeded = await seedIfEmpty(database.db, config);
 const deps = { config, database, sms: logSmsProvider(), now: () => new Date() };
-const app = createApp(deps, { clientDir: resolve('dist/client') });
+// CLIENT_DIR: another build of the client (tests that build their own); default dist/client.
+const app = createApp(deps, { clientDir: resolve(process.env.CLIENT_DIR ?? 'dist/client') });
 
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   const url = `http://${config.HOST}:${info.port}`;

@@ -62,6 +62,7 @@ export const ROLE_GRANTS: { name: string; title: string; idents: string[] }[] = 
       'person.true.view',
       'person.board',
       'resumes',
+      'resumes.manage',
       'profile',
     ],
   },

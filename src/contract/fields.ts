@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { parseNationalCode } from '../domain/identifiers.ts';
+import { parseJalaliDate } from '../domain/jalali.ts';
+import { normalizePersian, toAsciiDigits } from '../domain/persian-text.ts';
+
+/**
+ * Field schemas shared by forms (client) and request validation (server), each with its Persian
+ * message. Inputs accept Persian/Arabic digits and letters; outputs are canonical (ASCII digits,
+ * Persian ی/ک, ISO dates), so what the server stores is what the client's same schema produced.
+ */
+
+/** Required Persian text, trimmed and normalised (ي→ی, ك→ک), `min`..`max` characters. */
+export const persianText = (label: string, max = 100, min = 1) =>
+  z
+    .string({ error: `${label} را وارد کنید` })
+    .transform((v) => normalizePersian(v).trim())
+    .pipe(
+      z
+        .string()
+        .min(min, min <= 1 ? `${label} را وارد کنید` : `${label} دست‌کم ${faNumber(min)} نویسه است`)
+        .max(max, `${label} حداکثر ${faNumber(max)} نویسه است`),
+    );
+
+/** Optional text: '' and missing become null. */
+export const optionalText = (label: string, max = 1000) =>
+  z
+    .string()
+    .max(max * 2)
+    .nullish()
+    .transform((v) => (v == null ? null : normalizePersian(v).trim() || null))
+    .pipe(z.string().max(max, `${label} حداکثر ${faNumber(max)} نویسه است`).nullable());
+
+/** National code (کد ملی): 10 digits with a valid check digit → canonical ASCII digits. */
+export const nationalCode = z
+  .string({ error: 'کد ملی را وارد کنید' })
+  .trim()
+  .min(1, 'کد ملی را وارد کنید')
+  .max(20, 'کد ملی ۱۰ رقم است')
+  .transform((v, ctx) => {
+    const code = parseNationalCode(v);
+    if (!code) {
+      ctx.addIssue({ code: 'custom', message: 'کد ملی معتبر نیست؛ ۱۰ رقم و رقم کنترل آن را بررسی کنید' });
+      return z.NEVER;
+    }
+    return code;
+  });
+
+/** Iranian mobile 09xxxxxxxxx (also +98…, 98…, 9…, Persian digits) → `09xxxxxxxxx`. */
+export const iranMobile = z
+  .string({ error: 'شماره همراه را وارد کنید' })
+  .trim()
+  .min(1, 'شماره همراه را وارد کنید')
+  .max(20, 'شماره همراه نامعتبر است')
+  .transform((raw, ctx) => {
+    let v = toAsciiDigits(raw).replace(/[\s\-()]/g, '');
+    if (v.startsWith('+98')) v = `0${v.slice(3)}`;
+    else if (v.startsWith('0098')) v = `0${v.slice(4)}`;
+    else if (v.startsWith('98') && v.length === 12) v = `0${v.slice(2)}`;
+    else if (v.startsWith('9') && v.length === 10) v = `0${v}`;
+    if (!/^09\d{9}$/.test(v)) {
+      ctx.addIssue({ code: 'custom', message: 'شماره همراه باید ۱۱ رقم و با ۰۹ آغاز شود؛ مانند ۰۹۱۲۳۴۵۶۷۸۹' });
+      return z.NEVER;
+    }
+    return v;
+  });
+
+/** A Jalali date typed `1365/04/21` (Persian digits too) → ISO `YYYY-MM-DD`. */
+export const jalaliDate = (label: string) =>
+  z
+    .string({ error: `${label} را وارد کنید` })
+    .trim()
+    .min(1, `${label} را وارد کنید`)
+    .max(20, `${label} نامعتبر است`)
+    .transform((v, ctx) => {
+      const iso = parseJalaliDate(v);
+      if (!iso) {
+        ctx.addIssue({ code: 'custom', message: `${label} باید تاریخی شمسی مانند ۱۳۶۵/۰۴/۲۱ باشد` });
+        return z.NEVER;
+      }
+      return iso;
+    });
+
+/** Optional email: '' → null. */
+export const optionalEmail = z
+  .string()
+  .trim()
+  .max(200, 'رایانامه حداکثر ۲۰۰ نویسه است')
+  .nullish()
+  .transform((v) => (v ? v.toLowerCase() : null))
+  .pipe(z.email('رایانامه معتبر نیست؛ مانند name@example.com').nullable());
+
+/** Six-digit one-time code (Persian digits accepted) → ASCII digits. */
+export const smsCode = z
+  .string({ error: 'کد پیامک‌شده را وارد کنید' })
+  .trim()
+  .transform((v) => toAsciiDigits(v).replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'کد پیامک‌شده ۶ رقم است'));
+
+/** A positive integer id (path or body; strings of digits are accepted). */
+export const positiveId = z.coerce
+  .number({ error: 'شناسه نامعتبر است' })
+  .int('شناسه نامعتبر است')
+  .positive('شناسه نامعتبر است');
+
+/** The id chosen in a picker; `message` when nothing (or nonsense) was chosen. */
+export const pickedId = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message);
+
+function faNumber(n: number): string {
+  return String(n).replace(/[0-9]/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { jalaliOfIso, parseJalaliDate, yearsBetween } from './jalali.ts';
+
+describe('Jalali dates', () => {
+  it('reads typed Jalali dates into ISO dates', () => {
+    expect(parseJalaliDate('1365/04/21')).toBe('1986-07-12');
+    expect(parseJalaliDate('۱۳۶۵/۴/۲۱')).toBe('1986-07-12');
+    expect(parseJalaliDate('1403-12-30')).toBe('2025-03-20');
+  });
+  it('refuses days the Jalali calendar does not have', () => {
+    expect(parseJalaliDate('1402/12/30')).toBeNull();
+    expect(parseJalaliDate('1365/13/01')).toBeNull();
+    expect(parseJalaliDate('1365/07/31')).toBeNull();
+    expect(parseJalaliDate('21/04/1365')).toBeNull();
+    expect(parseJalaliDate('')).toBeNull();
+  });
+  it('writes ISO dates back as Jalali', () => {
+    expect(jalaliOfIso('1986-07-12')).toBe('1365/04/21');
+    expect(jalaliOfIso(null)).toBe('');
+  });
+  it('counts whole years', () => {
+    expect(yearsBetween('1986-07-12', '2026-07-11')).toBe(39);
+    expect(yearsBetween('1986-07-12', '2026-07-12')).toBe(40);
+  });
+});
