@@ -86,7 +86,8 @@ async function benchEngine(engine: 'pglite' | 'postgres', bench: BenchDb) {
   const base = { engine, legal_persons: counts?.legal, true_persons: counts?.true, role };
   const listTarget = (p95: number, r: number) => engine !== 'postgres' || (p95 < 50 && r <= 1.5);
 
-  const compare = async (figure: string, params: Record<string, string>) => {
+  /** `scored` false: a comparison figure, printed without a target (deep pages are read by cursor). */
+  const compare = async (figure: string, params: Record<string, string>, scored = true) => {
     const qs = new URLSearchParams(params).toString();
     const query = parse(params);
     const [endpoint, raw] = await timePair(
@@ -103,8 +104,11 @@ async function benchEngine(engine: 'pglite' | 'postgres', bench: BenchDb) {
       raw,
       ratio_p50: ratio(endpoint.p50_ms, raw.p50_ms),
       ratio_p95: r,
-      target: 'postgres: p95 < 50 ms and ratio_p95 <= 1.5',
-      ok: listTarget(endpoint.p95_ms, r),
+      // What the request adds to its SQL: routing, the session probe (one round trip), JSON.
+      overhead_p50_ms: Math.round((endpoint.p50_ms - raw.p50_ms) * 100) / 100,
+      ...(scored
+        ? { target: 'postgres: p95 < 50 ms and ratio_p95 <= 1.5', ok: listTarget(endpoint.p95_ms, r) }
+        : { target: null, note: 'comparison only: the client reads deep pages by cursor' }),
     });
   };
 
@@ -128,7 +132,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', bench: BenchDb) {
   }
   if (cursor) await compare('legal_list_deep_cursor', { ...deep, per_page: '50', cursor });
   report({ figure: 'legal_list_deep_cursor_depth', ...base, rows_before: walked });
-  await compare('legal_list_deep_offset', { ...deep, per_page: '50', page: String(walked / 50 + 1) });
+  await compare('legal_list_deep_offset', { ...deep, per_page: '50', page: String(walked / 50 + 1) }, false);
 
   const ids = (
     (await db.execute(

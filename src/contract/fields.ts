@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseNationalCode } from '../domain/identifiers.ts';
+import { MOBILE_FORMAT_MESSAGE, normalizeMobile, parseNationalCode } from '../domain/identifiers.ts';
 import { parseJalaliDate } from '../domain/jalali.ts';
 import { normalizePersian, toAsciiDigits } from '../domain/persian-text.ts';
 
@@ -28,7 +28,12 @@ export const optionalText = (label: string, max = 1000) =>
     .max(max * 2)
     .nullish()
     .transform((v) => (v == null ? null : normalizePersian(v).trim() || null))
-    .pipe(z.string().max(max, `${label} حداکثر ${faNumber(max)} نویسه است`).nullable());
+    .pipe(
+      z
+        .string()
+        .max(max, `${label} حداکثر ${faNumber(max)} نویسه است`)
+        .nullable(),
+    );
 
 /** National code (کد ملی): 10 digits with a valid check digit → canonical ASCII digits. */
 export const nationalCode = z
@@ -52,13 +57,9 @@ export const iranMobile = z
   .min(1, 'شماره همراه را وارد کنید')
   .max(20, 'شماره همراه نامعتبر است')
   .transform((raw, ctx) => {
-    let v = toAsciiDigits(raw).replace(/[\s\-()]/g, '');
-    if (v.startsWith('+98')) v = `0${v.slice(3)}`;
-    else if (v.startsWith('0098')) v = `0${v.slice(4)}`;
-    else if (v.startsWith('98') && v.length === 12) v = `0${v.slice(2)}`;
-    else if (v.startsWith('9') && v.length === 10) v = `0${v}`;
-    if (!/^09\d{9}$/.test(v)) {
-      ctx.addIssue({ code: 'custom', message: 'شماره همراه باید ۱۱ رقم و با ۰۹ آغاز شود؛ مانند ۰۹۱۲۳۴۵۶۷۸۹' });
+    const v = normalizeMobile(raw);
+    if (!v) {
+      ctx.addIssue({ code: 'custom', message: MOBILE_FORMAT_MESSAGE });
       return z.NEVER;
     }
     return v;

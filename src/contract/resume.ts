@@ -379,10 +379,20 @@ export interface ResumeDetail {
  * کنید» for a step beyond `completed_step + 1`; 409 «رزومه ارسال شده است و دیگر ویرایش نمی‌شود»
  * after submit.
  * POST /api/person/resume/submit (guest) → `{ data: { guest } }`; 422 naming the incomplete
- * steps (`errors.step`); 409 when already submitted.
+ * steps (`errors.step`, their numbers in `incomplete_steps`); 409 when already submitted.
  */
 export interface StepAnswer {
   guest: Guest;
+}
+
+/**
+ * GET /api/cities?q=&province_id= (public: the birth-city picker) → `{ data: CityOption[] }`,
+ * at most 30; `q` matched normalised (ی/ک variants, spaces), names starting with it first.
+ */
+export interface CityOption {
+  id: number;
+  name: string;
+  province: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -393,7 +403,8 @@ export interface StepAnswer {
  * list query of contract/list.ts). sortBy submitted_at (default, descending) | last_name |
  * experience_years | board_seats | education_rank. Filters: national_code, education_level
  * (highest degree), field (contains), experience_years, board_seats (int ranges: gte/lte),
- * submitted_at (timestamp range), review_status, gender. `q` matches name and national code.
+ * submitted_at (timestamp range), review_status, gender, is_demo. `q` matches name and national
+ * code.
  */
 export interface ResumeRow {
   id: number;
@@ -421,10 +432,7 @@ export interface ResumeRow {
  * → `{ data: { updated: number } }`; 422 when an id is not a submitted resume (nothing changed).
  */
 export const reviewInput = z.object({
-  ids: z
-    .array(positiveId)
-    .min(1, 'دست‌کم یک رزومه را برگزینید')
-    .max(500, 'حداکثر ۵۰۰ رزومه در هر بار'),
+  ids: z.array(positiveId).min(1, 'دست‌کم یک رزومه را برگزینید').max(500, 'حداکثر ۵۰۰ رزومه در هر بار'),
   status: z.enum(REVIEW_STATUSES, { error: 'وضعیت بررسی را انتخاب کنید' }),
   note: optionalText('یادداشت', 1000),
 });

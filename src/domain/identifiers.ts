@@ -118,6 +118,9 @@ export function normalizeMobile(input: string): string | null {
   return /^09\d{9}$/.test(m) ? m : null;
 }
 
+/** The Persian message for a mobile number that is not 09xxxxxxxxx. */
+export const MOBILE_FORMAT_MESSAGE = 'شماره همراه باید ۱۱ رقم و با ۰۹ آغاز شود؛ مانند ۰۹۱۲۳۴۵۶۷۸۹';
+
 export const isValidMobile = (input: string): boolean => normalizeMobile(input) !== null;
 
 const MOBILE_PREFIXES = '0912 0913 0915 0917 0919 0935 0936 0937 0938 0939 0901 0902 0903 0921 0990'.split(

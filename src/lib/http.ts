@@ -65,7 +65,7 @@ async function readErrorBody(data: unknown): Promise<ApiErrorBody> {
  * Turns a failed response into an ApiError and runs the catalogue: 401 → onUnauthorized;
  * has_change_pass → onPasswordChangeDue; 403 → onForbidden; others → onError (unless `quiet`).
  */
-export async function toApiError(err: unknown, quiet = false): Promise<ApiError> {
+export async function toApiError(err: unknown, quiet = false, callerHandles401 = false): Promise<ApiError> {
   if (err instanceof ApiError) return err;
   if (err instanceof FetchError) {
     const status = err.response?.status ?? 0;
@@ -75,8 +75,9 @@ export async function toApiError(err: unknown, quiet = false): Promise<ApiError>
       body.error ??
       (status === 0 ? 'ارتباط با سرور برقرار نشد؛ اتصال را بررسی کنید' : 'خطایی رخ داد');
     const apiError = new ApiError(status, message, body);
-    if (status === 401) handlers?.onUnauthorized();
-    else if (body.has_change_pass) handlers?.onPasswordChangeDue();
+    if (status === 401) {
+      if (!callerHandles401) handlers?.onUnauthorized();
+    } else if (body.has_change_pass) handlers?.onPasswordChangeDue();
     else if (status === 403 && !quiet) handlers?.onForbidden(message);
     else if (!quiet) handlers?.onError(message, status);
     return apiError;
@@ -109,6 +110,11 @@ export interface RequestOptions {
   form?: boolean;
   /** Don't toast failures (the caller shows them, e.g. in a form). 401 still signs out. */
   quiet?: boolean;
+  /**
+   * The caller handles 401 itself: the catalogue neither clears the staff session nor goes to
+   * /login (the guest resume flow, whose own session ends on 401).
+   */
+  handles401?: boolean;
   responseType?: 'json' | 'blob' | 'text';
   signal?: AbortSignal;
 }
@@ -149,6 +155,6 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     return (res as { data: T }).data;
   } catch (err) {
     if ((err as Error)?.name === 'AbortError') throw err;
-    throw await toApiError(err, opts.quiet);
+    throw await toApiError(err, opts.quiet, opts.handles401);
   }
 }

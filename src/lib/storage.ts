@@ -57,7 +57,6 @@ export function writeCookie(name: string, value: string): void {
 /** Removes one page cookie (path /). */
 export function removeCookie(name: string): void {
   if (typeof document === 'undefined') return;
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser
   document.cookie = `${name}=; path=/; max-age=0; secure; samesite=lax`;
 }
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -11,8 +14,10 @@ export { DEMO_PASSWORD };
 export async function startTestApp() {
   const { database, dispose } = await copyOfTemplate();
   let offsetMs = 0;
+  // Each test app stores its files (uploaded documents) in its own temporary DATA_DIR.
+  const dataDir = mkdtempSync(join(tmpdir(), 'nazer-api-'));
   const deps: AppDeps = {
-    config: loadConfig({ TRUST_PROXY: '1', DEMO_PASSWORD } as NodeJS.ProcessEnv),
+    config: loadConfig({ TRUST_PROXY: '1', DEMO_PASSWORD, DATA_DIR: dataDir } as NodeJS.ProcessEnv),
     database,
     sms: logSmsProvider(() => {}),
     now: () => new Date(Date.now() + offsetMs),
@@ -27,7 +32,10 @@ export async function startTestApp() {
       offsetMs += ms;
     },
     client: (opts?: ClientOptions) => new ApiClient(app, opts),
-    dispose,
+    async dispose() {
+      await dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

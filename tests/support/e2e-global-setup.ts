@@ -46,6 +46,10 @@ export async function setup(project: TestProject) {
     HOST: '127.0.0.1',
     DEMO_PASSWORD,
     SEED: 'demo',
+    // A test may give its browser context an address of its own (X-Forwarded-For), so the
+    // per-address limits of one test never reach another; without the header the socket's
+    // address (127.0.0.1) counts, as before.
+    TRUST_PROXY: '1',
   };
   if (process.env.DATABASE_URL) {
     const name = `${new URL(process.env.DATABASE_URL).pathname.slice(1)}_e2e`;

@@ -5,6 +5,7 @@ import { logRoutes } from './logs/routes.ts';
 import { managementRoutes } from './management/routes.ts';
 import { personRoutes } from './persons/routes.ts';
 import { referenceRoutes } from './reference/routes.ts';
+import { resumeRoutes } from './resume/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 
@@ -18,4 +19,5 @@ export const allRoutes: AnyRoute[] = [
   ...personRoutes,
   ...searchRoutes,
   ...referenceRoutes,
+  ...resumeRoutes,
 ];

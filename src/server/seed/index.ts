@@ -5,6 +5,7 @@ import { users } from '../db/schema/index.ts';
 import { seedAccess } from './access.ts';
 import { seedPortfolio } from './portfolio.ts';
 import { seedReference } from './reference.ts';
+import { seedResumes } from './resumes.ts';
 
 export type SeedOutcome = 'demo' | 'admin-only' | 'existing-demo' | 'existing';
 
@@ -28,6 +29,7 @@ export async function seedIfEmpty(
   // midway can be retried; the accounts come last because a database with users counts as seeded.
   await seedReference(db);
   if (config.SEED === 'demo') await seedPortfolio(db);
+  await seedResumes(db, { demo: config.SEED === 'demo' });
   await seedAccess(db, { demoPassword: config.DEMO_PASSWORD, demoAccounts: config.SEED === 'demo' });
   return config.SEED === 'demo' ? 'demo' : 'admin-only';
 }

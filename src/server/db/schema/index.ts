@@ -3,3 +3,4 @@ export * from './geo.ts';
 export * from './governance.ts';
 export * from './logs.ts';
 export * from './persons.ts';
+export * from './resumes.ts';

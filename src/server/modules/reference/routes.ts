@@ -1,5 +1,8 @@
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { searchKey } from '../../../domain/persian-text.ts';
 import { industries } from '../../db/schema/index.ts';
+import { escapeLike, queryRows } from '../../http/list.ts';
 import { defineRoute } from '../../http/route.ts';
 
 /**
@@ -21,4 +24,45 @@ const industryList = defineRoute({
   },
 });
 
-export const referenceRoutes = [industryList];
+const cityQuery = z.looseObject({
+  q: z.string().max(100, 'عبارت جست‌وجو حداکثر ۱۰۰ نویسه است').optional(),
+  province_id: z.coerce
+    .number({ error: 'استان نامعتبر است' })
+    .int('استان نامعتبر است')
+    .positive('استان نامعتبر است')
+    .optional(),
+});
+
+/** At most this many cities per answer. */
+const CITY_LIMIT = 30;
+
+/**
+ * GET /api/cities?q=&province_id= (public: the resume applicant's birth-city picker needs it) →
+ * `{ data: [{ id, name, province }] }`, at most 30, names starting with `q` first, then by name.
+ * `q` is matched normalised (ی/ک variants, Persian digits, spaces and ZWNJ ignored); without `q`
+ * the first 30 by name (of the province, when given). 422 on a non-numeric `province_id`.
+ */
+const cityList = defineRoute({
+  method: 'get',
+  path: '/api/cities',
+  permission: 'public',
+  summary: 'Cities for pickers (name search, optional province)',
+  tags: ['reference'],
+  query: cityQuery,
+  async handler({ db, query }) {
+    const key = query.q ? searchKey(query.q) : '';
+    const name = sql`replace(replace(c.name, ' ', ''), chr(8204), '')`;
+    const conds = [sql`TRUE`];
+    if (key) conds.push(sql`${name} LIKE ${`%${escapeLike(key)}%`}`);
+    if (query.province_id) conds.push(sql`c.province_id = ${query.province_id}`);
+    const starts = key ? sql`(${name} LIKE ${`${escapeLike(key)}%`}) DESC,` : sql``;
+    return queryRows<{ id: number; name: string; province: string }>(
+      db,
+      sql`SELECT c.id, c.name, p.name AS province FROM cities c JOIN provinces p ON p.id = c.province_id
+        WHERE ${sql.join(conds, sql` AND `)}
+        ORDER BY ${starts} c.name, c.id LIMIT ${CITY_LIMIT}`,
+    );
+  },
+});
+
+export const referenceRoutes = [industryList, cityList];

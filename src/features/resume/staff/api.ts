@@ -1,0 +1,80 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ListPage } from '~/contract/list.ts';
+import type {
+  Provision,
+  ProvisionInput,
+  ResumeDetail,
+  ResumeRow,
+  ReviewInput,
+  TermCondition,
+  TermConditionInput,
+} from '~/contract/resume.ts';
+import { api } from '~/lib/http.ts';
+import { toRequestQuery } from '~/ui/data-table/search-params.ts';
+import type { ListParams } from '~/ui/data-table/types.ts';
+import { toServerFilters } from './search.ts';
+
+/**
+ * The staff calls on resumes (shapes in src/contract/resume.ts): the list, one resume, the
+ * review (bulk), and the term-and-condition questions and provisions (CRUD). Reads are `quiet`
+ * (the screen shows a failed load in place); writes let the error catalogue toast, except the
+ * forms, which show 422 messages under their fields.
+ */
+
+export const resumeKeys = {
+  all: ['resumes'] as const,
+  list: ['resumes', 'list'] as const,
+  one: (ncode: string) => ['resumes', 'one', ncode] as const,
+  terms: ['resumes', 'terms'] as const,
+  provisions: ['resumes', 'provisions'] as const,
+};
+
+const BASE = '/api/person/resume';
+
+/** GET /api/person/resume/list: one page of submitted resumes. */
+export function fetchResumes(params: ListParams, signal: AbortSignal) {
+  return api<ListPage<ResumeRow>>(`${BASE}/list`, {
+    query: toRequestQuery(toServerFilters(params)),
+    signal,
+    quiet: true,
+  });
+}
+
+/** GET /api/person/resume/view/{ncode}: the whole submitted resume with its review. */
+export const resumeQuery = (ncode: string) =>
+  queryOptions({
+    queryKey: resumeKeys.one(ncode),
+    queryFn: ({ signal }) => api<ResumeDetail>(`${BASE}/view/${ncode}`, { signal, quiet: true }),
+  });
+
+/** The file of one of an applicant's documents (the photo shows inline, the rest download). */
+export const documentUrl = (ncode: string, id: number) => `${BASE}/view/${ncode}/documents/${id}`;
+
+/** The print view of a resume (built beside the guest flow). */
+export const printUrl = (ncode: string) => `/resume/print/ViewResume/${ncode}`;
+
+/** POST /api/person/resume/review: one status (and note) for 1..500 resumes; 422 per field. */
+export const reviewResumes = (input: ReviewInput) =>
+  api<{ updated: number }>(`${BASE}/review`, { method: 'POST', body: input, quiet: true });
+
+/** A list page of a whole array (the questions and provisions are few: filtered in the browser). */
+export function wholePage<T>(rows: T[]): ListPage<T> {
+  return { data: rows, total: rows.length, page: 1, per_page: Math.max(rows.length, 1), next_cursor: null };
+}
+
+export const fetchTerms = (signal?: AbortSignal) =>
+  api<TermCondition[]>(`${BASE}/term-conditions`, { signal, quiet: true });
+export const createTerm = (input: TermConditionInput) =>
+  api<TermCondition>(`${BASE}/term-conditions`, { method: 'POST', body: input, quiet: true });
+export const updateTerm = (id: number, input: TermConditionInput) =>
+  api<TermCondition>(`${BASE}/term-conditions/${id}`, { method: 'PUT', body: input, quiet: true });
+/** DELETE; 409 when answered (the catalogue toasts «… به‌جای حذف آن را غیرفعال کنید»). */
+export const deleteTerm = (id: number) => api<unknown>(`${BASE}/term-conditions/${id}`, { method: 'DELETE' });
+
+export const fetchProvisions = (signal?: AbortSignal) =>
+  api<Provision[]>(`${BASE}/provisions`, { signal, quiet: true });
+export const createProvision = (input: ProvisionInput) =>
+  api<Provision>(`${BASE}/provisions`, { method: 'POST', body: input, quiet: true });
+export const updateProvision = (id: number, input: ProvisionInput) =>
+  api<Provision>(`${BASE}/provisions/${id}`, { method: 'PUT', body: input, quiet: true });
+export const deleteProvision = (id: number) => api<unknown>(`${BASE}/provisions/${id}`, { method: 'DELETE' });

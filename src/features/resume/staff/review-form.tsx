@@ -1,0 +1,181 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { css } from 'styled-system/css';
+import {
+  REVIEW_STATUS_LABELS,
+  REVIEW_STATUSES,
+  type ResumeRow,
+  type ReviewStatus,
+  reviewInput,
+} from '~/contract/resume.ts';
+import { type FieldErrors, validate } from '~/features/auth/form-errors.ts';
+import { ApiError } from '~/lib/http.ts';
+import { Button } from '~/ui/button.tsx';
+import { Dialog } from '~/ui/dialog.tsx';
+import { Field } from '~/ui/field.tsx';
+import { formatNumber } from '~/ui/format.ts';
+import { input, Textarea } from '~/ui/input.tsx';
+import { toast } from '~/ui/toaster.tsx';
+import { resumeKeys, reviewResumes } from './api.ts';
+import { fullName } from './labels.tsx';
+
+const formCss = css({ display: 'flex', flexDirection: 'column', gap: '3', mt: '3' });
+const actionsCss = css({ display: 'flex', justifyContent: 'flex-end', gap: '2' });
+const alertCss = css({ color: 'danger', fontSize: '13px', m: 0 });
+const whoCss = css({ fontSize: '13px', color: 'muted', m: 0 });
+
+export interface ReviewFormProps {
+  ids: number[];
+  /** The status and note to start from (one resume's current review). */
+  status?: ReviewStatus;
+  note?: string | null;
+  /** After a successful save; `updated` is the server's count. */
+  onDone?(updated: number): void;
+  onCancel?(): void;
+  /** Focus the status select when shown. */
+  autoFocus?: boolean;
+}
+
+/**
+ * The review status (and note) of one or more resumes: POST /api/person/resume/review, checked
+ * first with the contract's schema; the server's 422 messages show under their fields. On
+ * success the lists and the open resumes refresh and a toast says how many changed.
+ * Ctrl/⌘+Enter saves from the note.
+ */
+export function ReviewForm({ ids, status, note, onDone, onCancel, autoFocus }: ReviewFormProps) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [values, setValues] = useState<{ status: ReviewStatus | ''; note: string }>({
+    status: status ?? '',
+    note: note ?? '',
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (busy) return;
+    const checked = validate(reviewInput, { ids, status: values.status || undefined, note: values.note });
+    if (checked.errors) {
+      setErrors(checked.errors);
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      const { updated } = await reviewResumes({
+        ids: checked.data.ids,
+        status: checked.data.status,
+        note: checked.data.note,
+      });
+      const label = REVIEW_STATUS_LABELS[checked.data.status];
+      toast.positive(`وضعیت ${formatNumber(updated)} رزومه «${label}» شد`);
+      await queryClient.invalidateQueries({ queryKey: resumeKeys.all });
+      onDone?.(updated);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      setErrors(Object.keys(err.fields).length ? err.fields : { _: [err.message] });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      void submit();
+    }
+  };
+  // Errors the form has no field for (ids, the server's general message).
+  const general = [...(errors.ids ?? []), ...(errors._ ?? [])].concat(
+    Object.entries(errors)
+      .filter(([k]) => k.startsWith('ids.'))
+      .flatMap(([, v]) => v),
+  );
+
+  return (
+    <form className={formCss} onSubmit={submit} onKeyDown={onKeyDown} noValidate>
+      <Field label="وضعیت بررسی" error={errors.status} required>
+        <select
+          id={`${id}-status`}
+          className={input({})}
+          value={values.status}
+          autoFocus={autoFocus}
+          onChange={(e) => setValues((v) => ({ ...v, status: e.target.value as ReviewStatus | '' }))}
+        >
+          <option value="">برگزینید…</option>
+          {REVIEW_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {REVIEW_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="یادداشت" hint="دلیل یا نکته‌ای برای همکاران؛ حداکثر ۱۰۰۰ نویسه" error={errors.note}>
+        <Textarea
+          id={`${id}-note`}
+          value={values.note}
+          rows={3}
+          maxLength={1000}
+          onChange={(e) => setValues((v) => ({ ...v, note: e.target.value }))}
+        />
+      </Field>
+      {general.length > 0 && (
+        <p role="alert" className={alertCss}>
+          {general[0]}
+        </p>
+      )}
+      <div className={actionsCss}>
+        {onCancel && (
+          <Button onClick={onCancel} disabled={busy}>
+            انصراف
+          </Button>
+        )}
+        <Button
+          type="submit"
+          tone="primary"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          shortcut="$mod+Enter"
+        >
+          ثبت وضعیت
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Names of the chosen resumes, the first few spelled out. */
+function who(rows: readonly ResumeRow[]): string {
+  const shown = rows.slice(0, 4).map(fullName).join('، ');
+  return rows.length > 4 ? `${shown} و ${formatNumber(rows.length - 4)} نفر دیگر` : shown;
+}
+
+export interface ReviewDialogProps {
+  /** The resumes to review; the dialog is open while there are some. */
+  rows: readonly ResumeRow[];
+  onClose(): void;
+}
+
+/** The review of a selection (or of the focused row): status and note in a dialog. */
+export function ReviewDialog({ rows, onClose }: ReviewDialogProps) {
+  const one = rows.length === 1 ? rows[0] : undefined;
+  return (
+    <Dialog
+      open={rows.length > 0}
+      onOpenChange={(open) => !open && onClose()}
+      title={one ? `وضعیت بررسی رزومه ${fullName(one)}` : `وضعیت بررسی ${formatNumber(rows.length)} رزومه`}
+      description={<span className={whoCss}>{who(rows)}</span>}
+    >
+      {rows.length > 0 && (
+        <ReviewForm
+          ids={rows.map((r) => r.id)}
+          status={one?.review_status}
+          note={one?.review_note}
+          onDone={onClose}
+          onCancel={onClose}
+          autoFocus
+        />
+      )}
+    </Dialog>
+  );
+}
