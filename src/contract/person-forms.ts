@@ -159,7 +159,8 @@ export const legalPersonInput = z.object({
 export type LegalPersonInput = z.input<typeof legalPersonInput>;
 
 export const GENDER_VALUES = ['male', 'female'] as const;
-export const EDUCATION_VALUES = ['diploma', 'associate', 'bachelor', 'master', 'doctorate'] as const;
+/** Education levels of the registry, stored in Persian (as the true-persons list filters them). */
+export const EDUCATION_VALUES = ['دیپلم', 'کاردانی', 'کارشناسی', 'کارشناسی ارشد', 'دکتری'] as const;
 
 /** Create/update a true person (GLOSSARY: true person). */
 export const truePersonInput = z.object({

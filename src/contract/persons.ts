@@ -147,7 +147,8 @@ export type ContactItem = z.infer<typeof contactItem>;
  * GET /api/person/legal-persons/:id (person.legal.view): every field of the legal person with
  * its industry, registration city and province, supervising body; branches, contacts, direct
  * shareholders (largest first), holdings (companies it owns), and the current board (the
- * latest term) or null. 404 when there is no such legal person.
+ * latest term) or null; `version` for the edit form (contract/person-forms.ts). 404 when there is
+ * no such legal person.
  */
 export const legalPersonDetail = z.object({
   id: z.number(),
@@ -180,6 +181,8 @@ export const legalPersonDetail = z.object({
   website: z.string().nullable(),
   employees: z.number().nullable(),
   is_demo: z.boolean(),
+  /** Optimistic lock: bumped by every change; PUT …/{id} sends back the version the form opened. */
+  version: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
   branches: z.array(branchItem),
@@ -232,7 +235,7 @@ export type PersonSeatItem = z.infer<typeof personSeatItem>;
 /**
  * GET /api/person/true-persons/:id (person.true.view): every field, birth city and province,
  * contacts, board seats across companies (newest term first), the boards where the person is
- * CEO, and shareholdings. 404 when there is no such person.
+ * CEO, and shareholdings; `version` for the edit form. 404 when there is no such person.
  */
 export const truePersonDetail = z.object({
   ...truePersonRow.omit({ birth_city: true }).shape,
@@ -240,6 +243,8 @@ export const truePersonDetail = z.object({
   birth_city: ref.nullable(),
   province: ref.nullable(),
   email: z.string().nullable(),
+  /** Optimistic lock, as on the legal person detail. */
+  version: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
   contacts: z.array(contactItem),

@@ -13,6 +13,7 @@ describe('Jalali dates', () => {
     expect(parseJalaliDate('1365/07/31')).toBeNull();
     expect(parseJalaliDate('21/04/1365')).toBeNull();
     expect(parseJalaliDate('')).toBeNull();
+    expect(parseJalaliDate('2019-08-03')).toBeNull();
   });
   it('writes ISO dates back as Jalali', () => {
     expect(jalaliOfIso('1986-07-12')).toBe('1365/04/21');

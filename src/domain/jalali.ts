@@ -21,6 +21,8 @@ export function isoOfDate(d: Date): string {
 export function parseJalaliDate(input: string): string | null {
   const m = /^\s*(\d{4})\s*[/\-.]\s*(\d{1,2})\s*[/\-.]\s*(\d{1,2})\s*$/.exec(toAsciiDigits(input));
   if (!m) return null;
+  // Jalali years of living people and records: 1200–1499 (2019-08-03 is not a Jalali date).
+  if (Number(m[1]) < 1200 || Number(m[1]) > 1499) return null;
   const text = `${m[1]}/${pad(Number(m[2]))}/${pad(Number(m[3]))}`;
   const d = parse(text, 'yyyy/MM/dd', new Date(2000, 0, 1));
   if (!isValid(d) || format(d, 'yyyy/MM/dd') !== text) return null;

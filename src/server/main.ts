@@ -31,6 +31,13 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
   }
 });
 
+// Keep idle connections longer than clients and proxies do (Node's default is 5 s, the same as
+// many clients'), so that a client never sends on a connection the server is closing.
+if ('keepAliveTimeout' in server) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
+
 const shutdown = async () => {
   server.close();
   await database.close();

@@ -58,11 +58,29 @@ let admin: Api & { dispose(): Promise<void> };
 let outbox: SmsOutbox;
 let ran = 0;
 
+/**
+ * `call` once more when the server had closed a kept-alive connection just as the client reused
+ * it (both drop idle ones after 5 s, so they can cross while a path is idle): the request never
+ * reached the server.
+ */
+async function resetSafe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (!/ECONNRESET|socket hang up/.test(String(err))) throw err;
+    return call();
+  }
+}
+
 beforeAll(async () => {
   baseURL = process.env.NAZER_E2E_BASE_URL ?? inject('baseUrl');
   browser = await launchChromium();
   admin = await adminApi(baseURL);
-  outbox = smsOutbox(admin);
+  const log = smsOutbox(admin);
+  outbox = {
+    mark: (mobile) => resetSafe(() => log.mark(mobile)),
+    lastCode: (mobile) => resetSafe(() => log.lastCode(mobile)),
+  };
 }, 120_000);
 
 afterAll(async () => {
@@ -71,10 +89,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const poll = <T>(fn: () => Promise<T> | T, message: string) =>
-  expect.poll(fn, { ...WAIT, interval: 100, message });
-const visible = (l: { isVisible(): Promise<boolean> }, message: string) =>
-  poll(() => l.isVisible(), message).toBe(true);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const wrongOf = (code: string) => (code === '000000' ? '000001' : '000000');
 
@@ -133,15 +147,24 @@ async function guestCall(
     await req.get('/api/health');
     token = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   }
-  const res = await req.fetch(path, { method, headers: { 'X-XSRF-TOKEN': token }, ...(opts as object) });
+  const res = await resetSafe(() =>
+    req.fetch(path, { method, headers: { 'X-XSRF-TOKEN': token }, ...(opts as object) }),
+  );
   if (res.status() >= 300) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { data: unknown }).data;
+}
+
+/** Api calls, each once more after a connection reset (`resetSafe`). */
+class SteadyApi extends Api {
+  override call<T>(...args: Parameters<Api['call']>) {
+    return resetSafe(() => super.call<T>(...args));
+  }
 }
 
 /** An API client with cookies of its own calling from `address`: another device of the applicant's. */
 async function deviceAt(address: string) {
   const http = await request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': address } });
-  return Object.assign(new Api(http), { dispose: () => http.dispose() });
+  return Object.assign(new SteadyApi(http), { dispose: () => http.dispose() });
 }
 
 /** A client address for each path of this run (X-Forwarded-For). */
@@ -151,15 +174,23 @@ const RUN_NET = `10.${1 + Math.floor(Math.random() * 254)}.${1 + Math.floor(Math
 const waits = (p: { steps: { event: { type: string } }[] }) =>
   p.steps.some((s) => s.event.type === 'guest.resend' || s.event.type === 'guest.leave') ? 0 : 1;
 
+type Path = ReturnType<typeof guestResumePaths>[number];
+
 describe('guestResume model in the browser', () => {
   const paths = guestResumePaths()
     .map((p, i) => ({ p, i }))
     .sort((a, b) => waits(a.p) - waits(b.p) || a.i - b.i)
     .map(({ p }) => p);
 
-  it.concurrent.each(paths.map((p, i) => [p.description, p, i] as const))(
+  // Concurrent tests: `expect` is each test's own (its context's), expect.poll needs it.
+  it.concurrent.for(paths.map((p, i): [string, Path, number] => [p.description, p, i]))(
     '%s',
-    async (_, path, index) => {
+    { timeout: PATH_TIMEOUT },
+    async ([, path, index], { expect }) => {
+      const poll = <T>(fn: () => Promise<T> | T, message: string) =>
+        expect.poll(fn, { ...WAIT, interval: 100, message });
+      const visible = (l: { isVisible(): Promise<boolean> }, message: string) =>
+        poll(() => l.isVisible(), message).toBe(true);
       await lanes.take();
       const address = `${RUN_NET}.${index + 1}`;
       const opened = await Promise.all([newPage(browser, baseURL), deviceAt(address)]).catch((err) => {
@@ -167,7 +198,7 @@ describe('guestResume model in the browser', () => {
         throw err;
       });
       const [{ context, page }, device] = opened;
-      const guest = new ResumeGuestPage(page);
+      const guest = new ResumeGuestPage(page, expect);
 
       /** The applicant on screen; `bound`: their national code has a guest record (verified). */
       let who = newApplicant();
@@ -194,7 +225,7 @@ describe('guestResume model in the browser', () => {
       /** Ends the guest session for real behind the page's back (the server forgets it). */
       const endSession = async () => {
         await guestCall(context, 'GET', '/api/logout');
-        expect((await context.request.get('/api/person/resume')).status()).toBe(401);
+        expect((await resetSafe(() => context.request.get('/api/person/resume'))).status()).toBe(401);
       };
       const documents = async () =>
         (
@@ -425,7 +456,6 @@ describe('guestResume model in the browser', () => {
         lanes.give();
       }
     },
-    PATH_TIMEOUT,
   );
 
   it('the paths took every transition and reached every state of the model; no address was blocked', async () => {

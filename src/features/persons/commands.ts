@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { type Command, useRegisterCommands } from '~/lib/commands.ts';
 import type { RecordSectionKey } from './record-parts.tsx';
 
@@ -33,6 +33,44 @@ export function useRecordCommands(
       },
     ],
     [group, sections, jump, back],
+  );
+  useRegisterCommands(commands);
+}
+
+/**
+ * A command that opens a record form (new on a list, edit on a view), on its key and in the
+ * palette, shown only when the role may open `path`.
+ */
+export function useFormCommand(command: {
+  id: string;
+  title: string;
+  shortcut: string;
+  group: string;
+  path: string;
+  keywords?: string[];
+  run(): void;
+}): void {
+  const { id, title, shortcut, group, path } = command;
+  const latest = useRef(command.run);
+  latest.current = command.run;
+  const keywords = command.keywords?.join(' ');
+  const commands = useMemo<Command[]>(
+    () => [
+      {
+        id,
+        title,
+        shortcut,
+        group,
+        keywords: keywords?.split(' '),
+        isVisible: (ctx) => ctx.canOpen(path),
+        run: () => {
+          // A confirmation on screen owns the keys.
+          if (document.querySelector('[role=alertdialog]:not([data-state=closed])')) return;
+          latest.current();
+        },
+      },
+    ],
+    [id, title, shortcut, group, path, keywords],
   );
   useRegisterCommands(commands);
 }

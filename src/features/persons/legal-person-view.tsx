@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import {
   BOARD_POSITION_LABELS,
@@ -10,10 +10,13 @@ import {
 } from '~/contract/persons.ts';
 import { parseId } from '~/lib/route-params.ts';
 import { Badge } from '~/ui/badge.tsx';
+import { Button } from '~/ui/button.tsx';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
 import { EMPTY, formatDate, formatNumber, formatPercent, formatRial } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { legalPersonQuery } from './api.ts';
+import { useFormCommand } from './commands.ts';
+import { RecordTabs } from './history/history-tab.tsx';
 import { DemoBadge, fiscalYearEndText, idText, kindLabel, StatusBadge, yesNo } from './labels.tsx';
 import {
   DefinitionList,
@@ -205,6 +208,17 @@ export function LegalPersonView() {
   const query = useQuery(legalPersonQuery(id));
   const back = useRecordBack('legal', id);
   useRecordKeys('شخص حقوقی', SECTIONS, back);
+  const navigate = useNavigate();
+  const edit = () => navigate({ to: '/person/legal-persons/update/$id', params: { id: String(id) } });
+  useFormCommand({
+    id: 'persons.legal.edit',
+    title: 'ویرایش این شخص حقوقی',
+    shortcut: 'KeyE',
+    group: 'شخص حقوقی',
+    path: `/person/legal-persons/update/${id}`,
+    keywords: ['edit', 'ویرایش'],
+    run: edit,
+  });
 
   const p = query.data;
   if (!p)
@@ -230,49 +244,56 @@ export function LegalPersonView() {
             </span>
           </span>
         }
+        actions={
+          <Button shortcut="KeyE" onClick={edit}>
+            ویرایش
+          </Button>
+        }
       />
-      <SectionKeys sections={SECTIONS} back="بازگشت به فهرست" />
-      <div className={recordStack}>
-        <RecordSection id="general" title="مشخصات" shortcut={keyOf('general')} padded>
-          <DefinitionList items={generalTerms(p)} />
-        </RecordSection>
-        <RecordSection
-          id="shareholders"
-          title="سهامداران مستقیم"
-          shortcut={keyOf('shareholders')}
-          count={`${formatNumber(p.shareholders.length)} سهامدار`}
-        >
-          <Shareholders items={p.shareholders} />
-        </RecordSection>
-        <RecordSection
-          id="board"
-          title="هیئت مدیره و مدیرعامل"
-          shortcut={keyOf('board')}
-          count={p.board ? `${formatNumber(p.board.seats.length)} کرسی` : undefined}
-        >
-          <Board board={p.board} />
-        </RecordSection>
-        <RecordSection
-          id="holdings"
-          title="سرمایه‌گذاری‌ها"
-          shortcut={keyOf('holdings')}
-          count={`${formatNumber(p.holdings.length)} شرکت`}
-        >
-          <HoldingsTable
-            items={p.holdings}
-            caption="شرکت‌هایی که این شخص سهامدار آن‌هاست"
-            empty="این شخص در شرکت دیگری سهام ثبت‌شده ندارد."
-          />
-        </RecordSection>
-        <RecordSection
-          id="branches"
-          title="شعب"
-          shortcut={keyOf('branches')}
-          count={`${formatNumber(p.branches.length)} شعبه`}
-        >
-          <Branches items={p.branches} />
-        </RecordSection>
-      </div>
+      <RecordTabs kind="legal" id={id} sections={SECTIONS}>
+        <SectionKeys sections={SECTIONS} back="بازگشت به فهرست" />
+        <div className={recordStack}>
+          <RecordSection id="general" title="مشخصات" shortcut={keyOf('general')} padded>
+            <DefinitionList items={generalTerms(p)} />
+          </RecordSection>
+          <RecordSection
+            id="shareholders"
+            title="سهامداران مستقیم"
+            shortcut={keyOf('shareholders')}
+            count={`${formatNumber(p.shareholders.length)} سهامدار`}
+          >
+            <Shareholders items={p.shareholders} />
+          </RecordSection>
+          <RecordSection
+            id="board"
+            title="هیئت مدیره و مدیرعامل"
+            shortcut={keyOf('board')}
+            count={p.board ? `${formatNumber(p.board.seats.length)} کرسی` : undefined}
+          >
+            <Board board={p.board} />
+          </RecordSection>
+          <RecordSection
+            id="holdings"
+            title="سرمایه‌گذاری‌ها"
+            shortcut={keyOf('holdings')}
+            count={`${formatNumber(p.holdings.length)} شرکت`}
+          >
+            <HoldingsTable
+              items={p.holdings}
+              caption="شرکت‌هایی که این شخص سهامدار آن‌هاست"
+              empty="این شخص در شرکت دیگری سهام ثبت‌شده ندارد."
+            />
+          </RecordSection>
+          <RecordSection
+            id="branches"
+            title="شعب"
+            shortcut={keyOf('branches')}
+            count={`${formatNumber(p.branches.length)} شعبه`}
+          >
+            <Branches items={p.branches} />
+          </RecordSection>
+        </div>
+      </RecordTabs>
     </>
   );
 }

@@ -1,10 +1,12 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
 import type { LegalPersonRow } from '~/contract/persons.ts';
+import { Button } from '~/ui/button.tsx';
 import { DataTable } from '~/ui/data-table/data-table.tsx';
 import type { ListSearch } from '~/ui/data-table/types.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { fetchLegalPersons, personKeys } from './api.ts';
+import { useFormCommand } from './commands.ts';
 import { legalPersonColumns } from './legal-persons-columns.tsx';
 import { markOpenedFromList, rememberListSearch } from './navigation.ts';
 import { legalPersonFilters } from './search.ts';
@@ -29,9 +31,27 @@ export function LegalPersonsScreen() {
     [navigate],
   );
 
+  const create = () => navigate({ to: '/person/legal-persons/create' });
+  useFormCommand({
+    id: 'persons.legal.new',
+    title: 'شخص حقوقی تازه',
+    shortcut: 'KeyN',
+    group: 'اشخاص حقوقی',
+    path: '/person/legal-persons/create',
+    keywords: ['new', 'create', 'ثبت', 'جدید'],
+    run: create,
+  });
+
   return (
     <>
-      <PageHeader description="شرکت‌ها، صندوق‌ها و نهادهای تحت نظارت" />
+      <PageHeader
+        description="شرکت‌ها، صندوق‌ها و نهادهای تحت نظارت"
+        actions={
+          <Button tone="primary" shortcut="KeyN" onClick={create}>
+            شخص حقوقی تازه
+          </Button>
+        }
+      />
       <DataTable
         id="legal-persons"
         label="فهرست اشخاص حقوقی"

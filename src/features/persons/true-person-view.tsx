@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { BOARD_POSITION_LABELS, type TruePersonDetail } from '~/contract/persons.ts';
 import { parseId } from '~/lib/route-params.ts';
+import { Button } from '~/ui/button.tsx';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
 import { EMPTY, formatDate, formatNumber } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { truePersonQuery } from './api.ts';
+import { useFormCommand } from './commands.ts';
+import { educationText } from './edit/labels.ts';
+import { RecordTabs } from './history/history-tab.tsx';
 import { DemoBadge, idText } from './labels.tsx';
 import {
   DefinitionList,
@@ -48,7 +52,7 @@ function personalTerms(p: TruePersonDetail): Term[] {
       label: 'محل تولد',
       value: [p.birth_city?.name, p.province?.name].filter(Boolean).join('، ') || EMPTY,
     },
-    { label: 'تحصیلات', value: p.education_level ?? EMPTY },
+    { label: 'تحصیلات', value: educationText(p.education_level) ?? EMPTY },
     { label: 'رشته تحصیلی', value: p.field_of_study ?? EMPTY },
     { label: 'تلفن همراه', value: p.mobile ? <span dir="ltr">{idText(p.mobile)}</span> : EMPTY },
     { label: 'رایانامه', value: p.email ? <span dir="ltr">{p.email}</span> : EMPTY },
@@ -74,6 +78,17 @@ export function TruePersonView() {
   const query = useQuery(truePersonQuery(id));
   const back = useRecordBack('true', id);
   useRecordKeys('شخص حقیقی', SECTIONS, back);
+  const navigate = useNavigate();
+  const edit = () => navigate({ to: '/person/true-persons/update/$id', params: { id: String(id) } });
+  useFormCommand({
+    id: 'persons.true.edit',
+    title: 'ویرایش این شخص حقیقی',
+    shortcut: 'KeyE',
+    group: 'شخص حقیقی',
+    path: `/person/true-persons/update/${id}`,
+    keywords: ['edit', 'ویرایش'],
+    run: edit,
+  });
 
   const p = query.data;
   if (!p)
@@ -96,67 +111,78 @@ export function TruePersonView() {
             <span className={muted}>کد ملی {idText(p.national_code)}</span>
           </span>
         }
+        actions={
+          <Button shortcut="KeyE" onClick={edit}>
+            ویرایش
+          </Button>
+        }
       />
-      <SectionKeys sections={SECTIONS} back="بازگشت به فهرست" />
-      <div className={recordStack}>
-        <RecordSection id="personal" title="مشخصات فردی" shortcut={keyOf('personal')} padded>
-          <DefinitionList items={personalTerms(p)} />
-        </RecordSection>
-        <RecordSection
-          id="seats"
-          title="کرسی‌های هیئت مدیره"
-          shortcut={keyOf('seats')}
-          count={`${formatNumber(p.board_seats.length)} کرسی`}
-        >
-          <StaticTable
-            caption="کرسی‌های هیئت مدیره در شرکت‌ها"
-            rows={p.board_seats}
-            getKey={(s) => s.id}
-            empty="این شخص کرسی هیئت مدیره‌ای ندارد."
-            columns={[
-              {
-                header: 'شرکت',
-                cell: (s) => <PersonLink type="legal" id={s.company.id} name={s.company.name} />,
-              },
-              { header: 'سمت', width: '9rem', cell: (s) => BOARD_POSITION_LABELS[s.position] ?? s.position },
-              {
-                header: 'به نمایندگی از',
-                cell: (s) =>
-                  s.on_behalf_of ? (
-                    <PersonLink type="legal" id={s.on_behalf_of.id} name={s.on_behalf_of.name} />
-                  ) : (
-                    'شخصاً'
-                  ),
-              },
-              ...seatDutyColumns<TruePersonDetail['board_seats'][number]>(),
-              {
-                header: 'از تاریخ',
-                width: '7rem',
-                numeric: true,
-                cell: (s) => formatDate(s.start_date ?? s.term_start),
-              },
-              {
-                header: 'تا تاریخ',
-                width: '7rem',
-                numeric: true,
-                cell: (s) => formatDate(s.end_date ?? s.term_end),
-              },
-            ]}
-          />
-        </RecordSection>
-        <RecordSection
-          id="shareholdings"
-          title="سهامداری"
-          shortcut={keyOf('shareholdings')}
-          count={`${formatNumber(p.shareholdings.length)} شرکت`}
-        >
-          <HoldingsTable
-            items={p.shareholdings}
-            caption="سهام این شخص در شرکت‌ها"
-            empty="سهامی برای این شخص ثبت نشده است."
-          />
-        </RecordSection>
-      </div>
+      <RecordTabs kind="true" id={id} sections={SECTIONS}>
+        <SectionKeys sections={SECTIONS} back="بازگشت به فهرست" />
+        <div className={recordStack}>
+          <RecordSection id="personal" title="مشخصات فردی" shortcut={keyOf('personal')} padded>
+            <DefinitionList items={personalTerms(p)} />
+          </RecordSection>
+          <RecordSection
+            id="seats"
+            title="کرسی‌های هیئت مدیره"
+            shortcut={keyOf('seats')}
+            count={`${formatNumber(p.board_seats.length)} کرسی`}
+          >
+            <StaticTable
+              caption="کرسی‌های هیئت مدیره در شرکت‌ها"
+              rows={p.board_seats}
+              getKey={(s) => s.id}
+              empty="این شخص کرسی هیئت مدیره‌ای ندارد."
+              columns={[
+                {
+                  header: 'شرکت',
+                  cell: (s) => <PersonLink type="legal" id={s.company.id} name={s.company.name} />,
+                },
+                {
+                  header: 'سمت',
+                  width: '9rem',
+                  cell: (s) => BOARD_POSITION_LABELS[s.position] ?? s.position,
+                },
+                {
+                  header: 'به نمایندگی از',
+                  cell: (s) =>
+                    s.on_behalf_of ? (
+                      <PersonLink type="legal" id={s.on_behalf_of.id} name={s.on_behalf_of.name} />
+                    ) : (
+                      'شخصاً'
+                    ),
+                },
+                ...seatDutyColumns<TruePersonDetail['board_seats'][number]>(),
+                {
+                  header: 'از تاریخ',
+                  width: '7rem',
+                  numeric: true,
+                  cell: (s) => formatDate(s.start_date ?? s.term_start),
+                },
+                {
+                  header: 'تا تاریخ',
+                  width: '7rem',
+                  numeric: true,
+                  cell: (s) => formatDate(s.end_date ?? s.term_end),
+                },
+              ]}
+            />
+          </RecordSection>
+          <RecordSection
+            id="shareholdings"
+            title="سهامداری"
+            shortcut={keyOf('shareholdings')}
+            count={`${formatNumber(p.shareholdings.length)} شرکت`}
+          >
+            <HoldingsTable
+              items={p.shareholdings}
+              caption="سهام این شخص در شرکت‌ها"
+              empty="سهامی برای این شخص ثبت نشده است."
+            />
+          </RecordSection>
+        </div>
+      </RecordTabs>
     </>
   );
 }

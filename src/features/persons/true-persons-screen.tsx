@@ -1,10 +1,12 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
 import type { TruePersonRow } from '~/contract/persons.ts';
+import { Button } from '~/ui/button.tsx';
 import { DataTable } from '~/ui/data-table/data-table.tsx';
 import type { ListSearch } from '~/ui/data-table/types.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { fetchTruePersons, personKeys } from './api.ts';
+import { useFormCommand } from './commands.ts';
 import { markOpenedFromList, rememberListSearch } from './navigation.ts';
 import { truePersonFilters } from './search.ts';
 import { truePersonColumns } from './true-persons-columns.tsx';
@@ -29,9 +31,27 @@ export function TruePersonsScreen() {
     [navigate],
   );
 
+  const create = () => navigate({ to: '/person/true-persons/create' });
+  useFormCommand({
+    id: 'persons.true.new',
+    title: 'شخص حقیقی تازه',
+    shortcut: 'KeyN',
+    group: 'اشخاص حقیقی',
+    path: '/person/true-persons/create',
+    keywords: ['new', 'create', 'ثبت', 'جدید'],
+    run: create,
+  });
+
   return (
     <>
-      <PageHeader description="اعضای هیئت مدیره، نمایندگان، مدیران عامل و سایر اشخاص" />
+      <PageHeader
+        description="اعضای هیئت مدیره، نمایندگان، مدیران عامل و سایر اشخاص"
+        actions={
+          <Button tone="primary" shortcut="KeyN" onClick={create}>
+            شخص حقیقی تازه
+          </Button>
+        }
+      />
       <DataTable
         id="true-persons"
         label="فهرست اشخاص حقیقی"

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { type ExpectStatic, expect as globalExpect } from 'vitest';
 import { generateNationalCode } from '../../../src/domain/identifiers.ts';
 import { createRng } from '../../../src/domain/random.ts';
 
@@ -93,7 +93,11 @@ trailer << /Root 1 0 R >>
 }
 
 export class ResumeGuestPage {
-  constructor(readonly page: Page) {}
+  /** `expect`: a concurrent test's own (its test context's), else the global one. */
+  constructor(
+    readonly page: Page,
+    private readonly expect: ExpectStatic = globalExpect,
+  ) {}
 
   get identifyHeading() {
     return this.page.getByRole('heading', { name: 'ثبت رزومه نامزدهای هیئت مدیره و مدیریت' });
@@ -260,7 +264,7 @@ export class ResumeGuestPage {
 
   async removeDocument(name: string) {
     await this.page.getByRole('button', { name: `حذف ${name}` }).click();
-    await expect.poll(() => this.page.getByText(name).count(), WAIT).toBe(0);
+    await this.expect.poll(() => this.page.getByText(name).count(), WAIT).toBe(0);
   }
 
   /** Fills step `n` validly (or, with `invalid`, so that the server refuses it). */
@@ -282,8 +286,8 @@ export class ResumeGuestPage {
 
   /** Waits until step `n`'s heading is on screen and has the focus. */
   async onStep(n: number) {
-    await expect.poll(() => this.step(), { ...WAIT, message: `on step ${n}` }).toBe(n);
-    await expect
+    await this.expect.poll(() => this.step(), { ...WAIT, message: `on step ${n}` }).toBe(n);
+    await this.expect
       .poll(() => this.stepHeading.evaluate((el) => el === document.activeElement), WAIT)
       .toBe(true);
   }

@@ -4,8 +4,8 @@ import { toPersianDigits } from '~/domain/persian-text.ts';
 import { Button } from '~/ui/button.tsx';
 import { Field } from '~/ui/field.tsx';
 import { input as inputCss } from '~/ui/input.tsx';
+import { JalaliField } from '~/ui/jalali-input.tsx';
 import { useGuest } from './guest-context.tsx';
-import { JalaliField } from './jalali-input.tsx';
 import { looseMessages, StepFrame, useStepForm } from './step-frame.tsx';
 import * as s from './styles.ts';
 

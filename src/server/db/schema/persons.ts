@@ -50,6 +50,8 @@ export const legalPersons = pgTable(
     employees: integer(),
     isDemo: boolean().notNull().default(false),
     searchText: text().notNull().default(''),
+    /** Optimistic lock: bumped by every change; an update must carry the version it was read at. */
+    version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -98,6 +100,8 @@ export const truePersons = pgTable(
     fieldOfStudy: text(),
     isDemo: boolean().notNull().default(false),
     searchText: text().notNull().default(''),
+    /** Optimistic lock, as on legal_persons. */
+    version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -92,7 +92,7 @@ export async function legalPersonDetail(db: Db, id: number): Promise<LegalPerson
           lp.registered_capital::text AS registered_capital, lp.share_count::text AS share_count,
           lp.nominal_share_value::text AS nominal_share_value, lp.is_listed, lp.ticker, lp.isin, lp.market,
           lp.tsetmc_inscode, lp.fiscal_year_end, lp.auditor, lp.status, lp.address, lp.postal_code, lp.phone,
-          lp.website, lp.employees, lp.is_demo,
+          lp.website, lp.employees, lp.is_demo, lp.version,
           ${isoTimestamp(sql.raw('lp.created_at'))} AS created_at, ${isoTimestamp(sql.raw('lp.updated_at'))} AS updated_at,
           c.id AS city_id, c.name AS city_name, pr.id AS province_id, pr.name AS province_name,
           i.id AS industry_id, i.code AS industry_code, i.name AS industry_name,

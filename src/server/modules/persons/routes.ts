@@ -3,6 +3,8 @@ import { idParams } from '../../../contract/persons.ts';
 import { notFound } from '../../http/errors.ts';
 import { listPage } from '../../http/list.ts';
 import { defineRoute } from '../../http/route.ts';
+import { personEditRoutes } from './edit.ts';
+import { personHistoryRoutes } from './history.ts';
 import { legalPersonDetail } from './legal-detail.ts';
 import { legalPersonsList, legalPickerList, personPickerList, truePersonsList } from './lists.ts';
 import { truePersonDetail } from './true-detail.ts';
@@ -11,7 +13,8 @@ import { truePersonDetail } from './true-detail.ts';
  * The persons area. Lists answer `{ data: { data: rows, total, page, per_page, next_cursor } }`
  * and take the shared list query (contract/list.ts); a bad sortBy, filter field or value is a
  * 422 with a Persian message. Shapes are in contract/persons.ts: amounts IRR as strings,
- * percentages fractions 0..1 (6 decimals, strings), dates ISO.
+ * percentages fractions 0..1 (6 decimals, strings), dates ISO. Create/update (edit.ts) and the
+ * change history (history.ts) follow contract/person-forms.ts.
  */
 export const personRoutes = [
   /**
@@ -93,4 +96,6 @@ export const personRoutes = [
     query: listQuerySchema,
     handler: ({ db, query }) => listPage(db, personPickerList, query),
   }),
+  ...personEditRoutes,
+  ...personHistoryRoutes,
 ];

@@ -17,7 +17,7 @@ export async function truePersonDetail(db: Db, id: number): Promise<TruePersonDe
     db,
     sql`SELECT tp.id, tp.first_name, tp.last_name, tp.father_name, tp.national_code, tp.gender, tp.mobile,
           tp.email, tp.birth_certificate_number, tp.birth_date::text AS birth_date, tp.education_level,
-          tp.field_of_study, tp.is_demo,
+          tp.field_of_study, tp.is_demo, tp.version,
           ${isoTimestamp(sql.raw('tp.created_at'))} AS created_at, ${isoTimestamp(sql.raw('tp.updated_at'))} AS updated_at,
           c.id AS city_id, c.name AS city_name, pr.id AS province_id, pr.name AS province_name
         FROM true_persons tp

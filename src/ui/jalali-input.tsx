@@ -1,9 +1,9 @@
 import type { InputHTMLAttributes } from 'react';
 import { parseJalaliDate } from '~/domain/jalali.ts';
 import { toAsciiDigits, toPersianDigits } from '~/domain/persian-text.ts';
-import { Field } from '~/ui/field.tsx';
-import { formatDateLong } from '~/ui/format.ts';
-import { input as inputCss } from '~/ui/input.tsx';
+import { Field } from './field.tsx';
+import { formatDateLong } from './format.ts';
+import { input as inputCss } from './input.tsx';
 
 /** Digits typed (Persian or ASCII) → `۱۳۶۵/۰۴/۲۱` as they come: the slashes are put in for the user. */
 export function maskJalali(raw: string): string {

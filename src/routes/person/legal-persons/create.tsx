@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LegalPersonCreateScreen } from '~/features/persons/edit/legal-person-form.tsx';
+
+/** A new legal person: the form, checked with the contract before it is sent. */
+export const Route = createFileRoute('/person/legal-persons/create')({
+  component: LegalPersonCreateScreen,
+});

@@ -1,0 +1,14 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { legalPersonQuery } from '~/features/persons/api.ts';
+import { LegalPersonUpdateScreen } from '~/features/persons/edit/legal-person-form.tsx';
+import { parseId } from '~/lib/route-params.ts';
+
+/** Edit one legal person. The loader starts the request while the form's code loads. */
+export const Route = createFileRoute('/person/legal-persons/update/$id')({
+  loader: ({ context, params }) => {
+    const id = parseId(params.id);
+    if (id === null) throw notFound();
+    void context.queryClient.prefetchQuery(legalPersonQuery(id));
+  },
+  component: LegalPersonUpdateScreen,
+});

@@ -1,0 +1,439 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type DuplicateRef,
+  legalPersonInput,
+  legalPersonUpdate,
+  type SavedRecord,
+  truePersonInput,
+  truePersonUpdate,
+} from '../../../contract/person-forms.ts';
+import { idParams } from '../../../contract/persons.ts';
+import type { Db } from '../../db/client.ts';
+import { legalPersons, truePersons } from '../../db/schema/index.ts';
+import { type FieldErrors, HttpError, notFound } from '../../http/errors.ts';
+import { queryRows } from '../../http/list.ts';
+import { defineRoute } from '../../http/route.ts';
+import { legalSearchText, trueSearchText } from '../../seed/generate.ts';
+
+/**
+ * Create and update of legal and true persons (contract/person-forms.ts). Each call validates
+ * with the shared schema (422 per field, Persian), then checks what a schema cannot: that the
+ * picked cities, industry and supervising body exist, and that no other record has the national
+ * id / code. Writes run in one transaction with one audit row (entity `legal_person` /
+ * `true_person`, `before` and `after` as plain objects keyed by the API's field names, the ones
+ * of `legalPersonInput` / `truePersonInput`). Updates are optimistic: the body carries the
+ * `version` the form was opened with; another save in between answers 409 and writes nothing.
+ */
+
+type LegalValues = z.output<typeof legalPersonInput>;
+type TrueValues = z.output<typeof truePersonInput>;
+
+/** 409 message when the record changed after the form was opened. */
+export const STALE_MESSAGE =
+  'این رکورد پس از باز شدن آن در فرم شما تغییر کرده است؛ صفحه را تازه کنید و تغییرات را دوباره وارد کنید';
+
+const LEGAL_NOT_FOUND = 'شخص حقوقی یافت نشد';
+const TRUE_NOT_FOUND = 'شخص حقیقی یافت نشد';
+
+// ---------------------------------------------------------------------------------------------
+// Rows ↔ API field names
+
+/** The legal person's editable fields under their API names (what audit rows hold). */
+function legalFields(row: typeof legalPersons.$inferSelect): Record<keyof LegalValues, unknown> {
+  return {
+    name: row.name,
+    kind: row.kind,
+    national_id: row.nationalId,
+    registration_number: row.registrationNumber,
+    registration_date: row.registrationDate,
+    registration_city_id: row.registrationCityId,
+    legal_form: row.legalForm,
+    economic_code: row.economicCode,
+    ownership_type: row.ownershipType,
+    registered_capital: row.registeredCapital,
+    share_count: row.shareCount,
+    nominal_share_value: row.nominalShareValue,
+    industry_id: row.industryId,
+    supervising_body_id: row.supervisingBodyId,
+    is_listed: row.isListed,
+    ticker: row.ticker,
+    status: row.status,
+    address: row.address,
+    postal_code: row.postalCode,
+    phone: row.phone,
+    website: row.website,
+    employees: row.employees,
+  };
+}
+
+/** Columns of a legal person from the validated input, with its search key. */
+function legalColumns(v: LegalValues) {
+  return {
+    name: v.name,
+    kind: v.kind,
+    nationalId: v.national_id,
+    registrationNumber: v.registration_number,
+    registrationDate: v.registration_date,
+    registrationCityId: v.registration_city_id,
+    legalForm: v.legal_form,
+    economicCode: v.economic_code,
+    ownershipType: v.ownership_type,
+    registeredCapital: v.registered_capital,
+    shareCount: v.share_count,
+    nominalShareValue: v.nominal_share_value,
+    industryId: v.industry_id,
+    supervisingBodyId: v.supervising_body_id,
+    isListed: v.is_listed,
+    ticker: v.ticker,
+    status: v.status,
+    address: v.address,
+    postalCode: v.postal_code,
+    phone: v.phone,
+    website: v.website,
+    employees: v.employees,
+    searchText: legalSearchText(v.name, v.ticker, v.national_id),
+  };
+}
+
+function trueFields(row: typeof truePersons.$inferSelect): Record<keyof TrueValues, unknown> {
+  return {
+    first_name: row.firstName,
+    last_name: row.lastName,
+    father_name: row.fatherName,
+    national_code: row.nationalCode,
+    birth_certificate_number: row.birthCertificateNumber,
+    birth_date: row.birthDate,
+    birth_city_id: row.birthCityId,
+    gender: row.gender,
+    mobile: row.mobile,
+    email: row.email,
+    education_level: row.educationLevel,
+    field_of_study: row.fieldOfStudy,
+  };
+}
+
+function trueColumns(v: TrueValues) {
+  return {
+    firstName: v.first_name,
+    lastName: v.last_name,
+    fatherName: v.father_name,
+    nationalCode: v.national_code,
+    birthCertificateNumber: v.birth_certificate_number,
+    birthDate: v.birth_date,
+    birthCityId: v.birth_city_id,
+    gender: v.gender,
+    mobile: v.mobile,
+    email: v.email,
+    educationLevel: v.education_level,
+    fieldOfStudy: v.field_of_study,
+    searchText: trueSearchText(v.first_name, v.last_name, v.national_code),
+  };
+}
+
+/** True when `next` holds the same value as `current` for every field of `current`. */
+function sameFields(current: Record<string, unknown>, next: Record<string, unknown>) {
+  return Object.keys(current).every((k) => (current[k] ?? null) === (next[k] ?? null));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks the schema cannot make
+
+const DUPLICATE_LEGAL = (name: string) => `این شناسه ملی پیش‌تر برای «${name}» ثبت شده است`;
+const DUPLICATE_TRUE = (name: string) => `این کد ملی پیش‌تر برای «${name}» ثبت شده است`;
+
+/** The other legal person holding `nationalId`, if any. */
+async function legalHolder(db: Db, nationalId: string | null, selfId: number | null) {
+  if (!nationalId) return null;
+  const [row] = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`SELECT id, name FROM legal_persons WHERE national_id = ${nationalId} AND id <> ${selfId ?? 0} LIMIT 1`,
+  );
+  return row ? { id: row.id, name: row.name, path: `/person/legal-persons/view/${row.id}` } : null;
+}
+
+/** The other true person holding `nationalCode`, if any. */
+async function trueHolder(db: Db, nationalCode: string, selfId: number | null) {
+  const [row] = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`SELECT id, first_name || ' ' || last_name AS name FROM true_persons
+        WHERE national_code = ${nationalCode} AND id <> ${selfId ?? 0} LIMIT 1`,
+  );
+  return row ? { id: row.id, name: row.name, path: `/person/true-persons/view/${row.id}` } : null;
+}
+
+/** Throws 422 with `fields` (and `duplicate` when the national id/code is taken) if any. */
+function refuse(fields: FieldErrors, duplicate: DuplicateRef | null) {
+  if (Object.keys(fields).length === 0) return;
+  throw new HttpError(422, 'اطلاعات واردشده معتبر نیست', fields, duplicate ? { duplicate } : undefined);
+}
+
+/** 422 per picked id that names no row; the duplicate national id (with its record). */
+async function checkLegal(db: Db, v: LegalValues, selfId: number | null) {
+  const [row] = await queryRows<{ city: boolean; industry: boolean; body: boolean }>(
+    db,
+    sql`SELECT
+      (${v.registration_city_id}::int IS NULL OR EXISTS (SELECT 1 FROM cities WHERE id = ${v.registration_city_id}::int)) AS city,
+      (${v.industry_id}::int IS NULL OR EXISTS (SELECT 1 FROM industries WHERE id = ${v.industry_id}::int)) AS industry,
+      (${v.supervising_body_id}::int IS NULL OR EXISTS (SELECT 1 FROM legal_persons WHERE id = ${v.supervising_body_id}::int)) AS body`,
+  );
+  const fields: FieldErrors = {};
+  if (!row?.city) fields.registration_city_id = ['شهر محل ثبت یافت نشد؛ آن را از فهرست انتخاب کنید'];
+  if (!row?.industry) fields.industry_id = ['صنعت یافت نشد؛ آن را از فهرست انتخاب کنید'];
+  if (!row?.body) fields.supervising_body_id = ['نهاد ناظر یافت نشد؛ آن را از فهرست انتخاب کنید'];
+  else if (selfId !== null && v.supervising_body_id === selfId) {
+    fields.supervising_body_id = ['نهاد ناظر نمی‌تواند خود این شخص حقوقی باشد'];
+  }
+  const duplicate = await legalHolder(db, v.national_id, selfId);
+  if (duplicate) fields.national_id = [DUPLICATE_LEGAL(duplicate.name)];
+  refuse(fields, duplicate);
+}
+
+async function checkTrue(db: Db, v: TrueValues, selfId: number | null) {
+  const [row] = await queryRows<{ city: boolean }>(
+    db,
+    sql`SELECT (${v.birth_city_id}::int IS NULL OR EXISTS (SELECT 1 FROM cities WHERE id = ${v.birth_city_id}::int)) AS city`,
+  );
+  const fields: FieldErrors = {};
+  if (!row?.city) fields.birth_city_id = ['شهر محل تولد یافت نشد؛ آن را از فهرست انتخاب کنید'];
+  const duplicate = await trueHolder(db, v.national_code, selfId);
+  if (duplicate) fields.national_code = [DUPLICATE_TRUE(duplicate.name)];
+  refuse(fields, duplicate);
+}
+
+/** The PostgreSQL error code and constraint of `e` (drizzle wraps the driver's error in `cause`). */
+function pgError(e: unknown): { code?: string; constraint?: string } {
+  const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  if (err?.cause?.code) return err.cause;
+  return err ?? {};
+}
+
+/**
+ * Runs `write`; a unique violation on the national id/code (another save won the race between
+ * the check and the write) or a foreign-key violation (a picked row deleted meanwhile) becomes
+ * the same 422 the checks give, never a 500. The transaction has rolled back by then.
+ */
+async function guarded<T>(
+  write: () => Promise<T>,
+  onUnique: () => Promise<never>,
+  fkFields: Record<string, string>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    const { code, constraint } = pgError(e);
+    if (code === '23505') await onUnique();
+    if (code === '23503') {
+      const field = Object.keys(fkFields).find((f) => constraint?.includes(f));
+      if (field) throw new HttpError(422, 'اطلاعات واردشده معتبر نیست', { [field]: [fkFields[field]!] });
+    }
+    throw e;
+  }
+}
+
+/**
+ * After a unique violation: the checks again (now seeing the record that won, so they throw the
+ * 422 with `duplicate`); should that record be gone already, a plain 422 on `field`.
+ */
+async function raceLost(check: Promise<void>, field: 'national_id' | 'national_code'): Promise<never> {
+  await check;
+  const what = field === 'national_id' ? 'این شناسه ملی' : 'این کد ملی';
+  throw new HttpError(422, 'اطلاعات واردشده معتبر نیست', { [field]: [`${what} پیش‌تر ثبت شده است`] });
+}
+
+const LEGAL_FK: Record<string, string> = {
+  registration_city_id: 'شهر محل ثبت یافت نشد؛ آن را از فهرست انتخاب کنید',
+  industry_id: 'صنعت یافت نشد؛ آن را از فهرست انتخاب کنید',
+};
+const TRUE_FK: Record<string, string> = {
+  birth_city_id: 'شهر محل تولد یافت نشد؛ آن را از فهرست انتخاب کنید',
+};
+
+function staleError(currentVersion: number) {
+  return new HttpError(409, STALE_MESSAGE, undefined, { stale: true, current_version: currentVersion });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routes
+
+/**
+ * POST /api/person/legal-persons (`person.legal.edit`) — `legalPersonInput` → `{ data: { id,
+ * version: 1 } }`. Persian/Arabic digits are stored as ASCII, Jalali dates (`1365/04/21`) as ISO
+ * `YYYY-MM-DD`, amounts (`registered_capital`, `share_count`, `nominal_share_value`) in IRR as digit
+ * strings (separators dropped). The row is not demo data (`is_demo` false). Errors: 400 malformed
+ * JSON; 422 per field (Persian) from the schema; 422 on `registration_city_id` / `industry_id` /
+ * `supervising_body_id` naming no row; 422 on `national_id` when another legal person has it, with
+ * `duplicate: { id, name, path }` (`/person/legal-persons/view/{id}`).
+ */
+const createLegal = defineRoute({
+  method: 'post',
+  path: '/api/person/legal-persons',
+  permission: 'person.legal.edit',
+  summary: 'Register a legal person',
+  tags: ['persons'],
+  body: legalPersonInput,
+  async handler({ db, deps, body, audit }): Promise<SavedRecord> {
+    const now = deps.now();
+    return guarded(
+      () =>
+        db.transaction(async (tx) => {
+          await checkLegal(tx, body, null);
+          const [row] = await tx
+            .insert(legalPersons)
+            .values({ ...legalColumns(body), isDemo: false, version: 1, createdAt: now, updatedAt: now })
+            .returning();
+          await audit(tx, {
+            action: 'create',
+            entity: 'legal_person',
+            entityId: row!.id,
+            after: legalFields(row!),
+          });
+          return { id: row!.id, version: row!.version };
+        }),
+      () => raceLost(checkLegal(db, body, null), 'national_id'),
+      LEGAL_FK,
+    );
+  },
+});
+
+/**
+ * PUT /api/person/legal-persons/:id (`person.legal.edit`) — `legalPersonUpdate` (the create body
+ * and the `version` the form was opened with; every form field is replaced, a missing optional
+ * one becomes null; isin, market, tsetmc_inscode, fiscal_year_end and auditor are kept) →
+ * `{ data: { id, version } }` with `version` bumped. Saving unchanged values writes nothing and
+ * answers the current version. Errors as create, plus 404 «شخص حقوقی یافت نشد», 409 `{ stale:
+ * true, current_version }` «این رکورد پس از باز شدن آن در فرم شما تغییر کرده است …» when
+ * `version` is not the current one (nothing overwritten), and 422 when `supervising_body_id` is
+ * the record itself.
+ */
+const updateLegal = defineRoute({
+  method: 'put',
+  path: '/api/person/legal-persons/:id',
+  permission: 'person.legal.edit',
+  summary: 'Edit a legal person (optimistic lock on version)',
+  tags: ['persons'],
+  params: idParams,
+  body: legalPersonUpdate,
+  async handler({ db, deps, params, body, audit }): Promise<SavedRecord> {
+    const { version, ...values } = body;
+    const id = params.id;
+    return guarded(
+      () =>
+        db.transaction(async (tx) => {
+          const [current] = await tx.select().from(legalPersons).where(eq(legalPersons.id, id)).for('update');
+          if (!current) throw notFound(LEGAL_NOT_FOUND);
+          if (current.version !== version) throw staleError(current.version);
+          await checkLegal(tx, values, id);
+          const before = legalFields(current);
+          if (sameFields(before, values)) return { id, version: current.version };
+          const [row] = await tx
+            .update(legalPersons)
+            .set({
+              ...legalColumns(values),
+              version: sql`${legalPersons.version} + 1`,
+              updatedAt: deps.now(),
+            })
+            .where(and(eq(legalPersons.id, id), eq(legalPersons.version, version)))
+            .returning();
+          if (!row) throw staleError(current.version);
+          await audit(tx, {
+            action: 'update',
+            entity: 'legal_person',
+            entityId: id,
+            before,
+            after: legalFields(row),
+          });
+          return { id, version: row.version };
+        }),
+      () => raceLost(checkLegal(db, values, id), 'national_id'),
+      LEGAL_FK,
+    );
+  },
+});
+
+/**
+ * POST /api/person/true-persons (`person.true.edit`) — `truePersonInput` → `{ data: { id,
+ * version: 1 } }`: digits stored ASCII, `birth_date` Jalali in → ISO out, `mobile` as
+ * `09xxxxxxxxx`, email lower-cased; not demo data. Errors: 400 malformed JSON; 422 per field
+ * (Persian); 422 on `birth_city_id` naming no city; 422 on `national_code` when another person has
+ * it, with `duplicate: { id, name, path }` (`/person/true-persons/view/{id}`).
+ */
+const createTrue = defineRoute({
+  method: 'post',
+  path: '/api/person/true-persons',
+  permission: 'person.true.edit',
+  summary: 'Register a true person',
+  tags: ['persons'],
+  body: truePersonInput,
+  async handler({ db, deps, body, audit }): Promise<SavedRecord> {
+    const now = deps.now();
+    return guarded(
+      () =>
+        db.transaction(async (tx) => {
+          await checkTrue(tx, body, null);
+          const [row] = await tx
+            .insert(truePersons)
+            .values({ ...trueColumns(body), isDemo: false, version: 1, createdAt: now, updatedAt: now })
+            .returning();
+          await audit(tx, {
+            action: 'create',
+            entity: 'true_person',
+            entityId: row!.id,
+            after: trueFields(row!),
+          });
+          return { id: row!.id, version: row!.version };
+        }),
+      () => raceLost(checkTrue(db, body, null), 'national_code'),
+      TRUE_FK,
+    );
+  },
+});
+
+/**
+ * PUT /api/person/true-persons/:id (`person.true.edit`) — `truePersonUpdate` (every form field
+ * replaced, plus `version`) → `{ data: { id, version } }` with `version` bumped; unchanged values
+ * write nothing. Errors as create, plus 404 «شخص حقیقی یافت نشد» and 409 `{ stale: true,
+ * current_version }` when `version` is not the current one (nothing overwritten).
+ */
+const updateTrue = defineRoute({
+  method: 'put',
+  path: '/api/person/true-persons/:id',
+  permission: 'person.true.edit',
+  summary: 'Edit a true person (optimistic lock on version)',
+  tags: ['persons'],
+  params: idParams,
+  body: truePersonUpdate,
+  async handler({ db, deps, params, body, audit }): Promise<SavedRecord> {
+    const { version, ...values } = body;
+    const id = params.id;
+    return guarded(
+      () =>
+        db.transaction(async (tx) => {
+          const [current] = await tx.select().from(truePersons).where(eq(truePersons.id, id)).for('update');
+          if (!current) throw notFound(TRUE_NOT_FOUND);
+          if (current.version !== version) throw staleError(current.version);
+          await checkTrue(tx, values, id);
+          const before = trueFields(current);
+          if (sameFields(before, values)) return { id, version: current.version };
+          const [row] = await tx
+            .update(truePersons)
+            .set({ ...trueColumns(values), version: sql`${truePersons.version} + 1`, updatedAt: deps.now() })
+            .where(and(eq(truePersons.id, id), eq(truePersons.version, version)))
+            .returning();
+          if (!row) throw staleError(current.version);
+          await audit(tx, {
+            action: 'update',
+            entity: 'true_person',
+            entityId: id,
+            before,
+            after: trueFields(row),
+          });
+          return { id, version: row.version };
+        }),
+      () => raceLost(checkTrue(db, values, id), 'national_code'),
+      TRUE_FK,
+    );
+  },
+});
+
+export const personEditRoutes = [createLegal, updateLegal, createTrue, updateTrue];
