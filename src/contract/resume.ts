@@ -10,6 +10,16 @@ import {
   positiveId,
   smsCode,
 } from './fields.ts';
+import {
+  EDUCATION_LEVEL_LABELS,
+  EDUCATION_LEVELS,
+  type EducationLevel,
+  GENDER_LABELS,
+  GENDERS,
+  REVIEW_STATUS_LABELS,
+  REVIEW_STATUSES,
+  type ReviewStatus,
+} from './resume-codes.ts';
 
 /**
  * Resumes of applicants for board and management posts (GLOSSARY: resume), shared by the server
@@ -23,6 +33,17 @@ import {
  * session whose role holds `resumes` (list, view, review) or `resumes.manage` (the questions
  * and provisions). Neither session kind opens the other's calls.
  */
+
+export {
+  EDUCATION_LEVEL_LABELS,
+  EDUCATION_LEVELS,
+  type EducationLevel,
+  GENDER_LABELS,
+  GENDERS,
+  REVIEW_STATUS_LABELS,
+  REVIEW_STATUSES,
+  type ReviewStatus,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Steps
@@ -108,9 +129,6 @@ export const crfQuery = z.looseObject({ crf_pid: z.literal('3').optional() });
 // ---------------------------------------------------------------------------------------------
 // Step forms (guest): PUT /api/person/resume/steps/{step}
 
-export const GENDERS = ['male', 'female'] as const;
-export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { male: 'مرد', female: 'زن' };
-
 /** Step 1. The photo is uploaded as a document of type `photo`; the step needs one. Age 18..90. */
 export const personalStep = z.object({
   first_name: persianText('نام'),
@@ -123,16 +141,6 @@ export const personalStep = z.object({
   address: persianText('نشانی', 500, 10),
 });
 export type PersonalStepInput = z.input<typeof personalStep>;
-
-export const EDUCATION_LEVELS = ['diploma', 'associate', 'bachelor', 'master', 'doctorate'] as const;
-export type EducationLevel = (typeof EDUCATION_LEVELS)[number];
-export const EDUCATION_LEVEL_LABELS: Record<EducationLevel, string> = {
-  diploma: 'دیپلم',
-  associate: 'کاردانی',
-  bachelor: 'کارشناسی',
-  master: 'کارشناسی ارشد',
-  doctorate: 'دکتری',
-};
 
 /** One degree. `graduation_date` Jalali in, ISO out; not in the future. */
 export const educationItem = z.object({
@@ -336,15 +344,6 @@ export interface TermItem {
   required: boolean;
   answer: string | null;
 }
-
-export const REVIEW_STATUSES = ['received', 'under_review', 'shortlisted', 'rejected'] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
-export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
-  received: 'دریافت‌شده',
-  under_review: 'در حال بررسی',
-  shortlisted: 'فهرست کوتاه',
-  rejected: 'ردشده',
-};
 
 export interface ResumeReview {
   status: ReviewStatus;

@@ -12,7 +12,7 @@ import type {
 import { api } from '~/lib/http.ts';
 import { toRequestQuery } from '~/ui/data-table/search-params.ts';
 import type { ListParams } from '~/ui/data-table/types.ts';
-import { toServerFilters } from './search.ts';
+import { toServerFilters } from './server-filters.ts';
 
 /**
  * The staff calls on resumes (shapes in src/contract/resume.ts): the list, one resume, the

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toConditions } from '~/ui/data-table/search-params.ts';
-import { parseAmount, resumeFilters, resumesSearch, toServerFilters } from './search.ts';
+import { parseAmount, resumeFilters, resumesSearch } from './search.ts';
+import { toServerFilters } from './server-filters.ts';
 
 const params = (search: Record<string, string>) => ({
   page: 1,
@@ -34,11 +35,19 @@ describe('resume list filters', () => {
     expect(out.advanceFilter).toEqual([{ field: 'national_code', op: 'eq', value: '0012345678' }]);
   });
 
-  it('drops range values that are not numbers or Jalali days from the URL', () => {
-    expect(resumesSearch({ exp_min: 'abc', to: '1402/12/30', seats_min: '3', q: 'رضا' })).toEqual({
+  it('drops range values that are not numbers or Jalali-looking days from the URL, and days that do not exist from the request', () => {
+    expect(resumesSearch({ exp_min: 'abc', to: '30-12-1402', seats_min: '3', q: 'رضا' })).toEqual({
       q: 'رضا',
       seats_min: '3',
     });
+    // 1402 was not a leap year: the URL keeps what was typed, the request leaves it out.
+    expect(resumesSearch({ to: '1402/12/30' })).toEqual({ to: '1402/12/30' });
+    const params = {
+      page: 1,
+      per_page: 50,
+      advanceFilter: [{ field: 'submitted_at:lte', op: 'eq', value: '1402/12/30' }],
+    };
+    expect(toServerFilters(params as never).advanceFilter).toEqual([]);
     expect(resumesSearch({ exp_min: 10, ncode: 12345 })).toEqual({ exp_min: '10', ncode: '12345' });
     expect(parseAmount('۱۲٫۵')).toBe(12.5);
     expect(parseAmount('-1')).toBeNull();

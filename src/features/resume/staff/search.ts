@@ -5,12 +5,10 @@ import {
   GENDERS,
   REVIEW_STATUS_LABELS,
   REVIEW_STATUSES,
-} from '~/contract/resume.ts';
-import { digitsOnly } from '~/domain/identifiers.ts';
-import { parseJalaliDate } from '~/domain/jalali.ts';
+} from '~/contract/resume-codes.ts';
 import { toAsciiDigits } from '~/domain/persian-text.ts';
 import { listSearchSchema } from '~/ui/data-table/search-params.ts';
-import type { FilterCondition, FilterDef, ListParams, ListSearch } from '~/ui/data-table/types.ts';
+import type { FilterDef, ListSearch } from '~/ui/data-table/types.ts';
 
 /**
  * The resume lists' filters and their URL schemas (imported by the route files: keep it small).
@@ -21,11 +19,8 @@ import type { FilterCondition, FilterDef, ListParams, ListSearch } from '~/ui/da
  * `advanceFilter` conditions the server reads (numbers, and Jalali days as Tehran-time instants).
  */
 
-const RANGE = ':';
-/** Tehran has kept +03:30 all year since 2022. */
-const TEHRAN = '+03:30';
-
-type RangeKind = 'number' | 'date';
+export const RANGE = ':';
+export type RangeKind = 'number' | 'date';
 const RANGE_KINDS: Record<string, RangeKind> = {
   exp_min: 'number',
   exp_max: 'number',
@@ -73,19 +68,18 @@ export function parseAmount(value: unknown): number | null {
   return Number(s);
 }
 
-/** A range value as the server wants it, or null when it is not one. */
-function rangeValue(kind: RangeKind, bound: string, value: unknown): string | number | null {
-  if (kind === 'number') return parseAmount(value);
-  const iso = parseJalaliDate(String(value ?? ''));
-  if (!iso) return null;
-  return bound === 'gte' ? `${iso}T00:00:00${TEHRAN}` : `${iso}T23:59:59.999${TEHRAN}`;
+/** Whether a typed range value has the right shape: a number, or a Jalali day `1405/09/02`. */
+function rangeShape(kind: RangeKind, value: unknown): boolean {
+  if (kind === 'number') return parseAmount(value) !== null;
+  return /^\d{4}\/\d{1,2}\/\d{1,2}$/.test(toAsciiDigits(String(value ?? '')).trim());
 }
 
 const baseSchema = listSearchSchema(resumeFilters);
 
 /**
  * The list's `validateSearch`: the shared schema, then range values that are not a number or
- * a Jalali day are dropped (a hand-edited URL still opens the list, unfiltered by them).
+ * a Jalali-looking day are dropped (a hand-edited URL still opens the list, unfiltered by them);
+ * days that do not exist are dropped when the page is asked for (server-filters.ts).
  */
 export function resumesSearch(raw: Record<string, unknown>): ListSearch {
   // A hand-typed `?exp_min=10` reaches here as a number (the router reads values as JSON).
@@ -95,26 +89,9 @@ export function resumesSearch(raw: Record<string, unknown>): ListSearch {
   }
   const search = baseSchema.parse(text);
   for (const [key, kind] of Object.entries(RANGE_KINDS)) {
-    if (search[key] !== undefined && rangeValue(kind, 'gte', search[key]) === null) delete search[key];
+    if (search[key] !== undefined && !rangeShape(kind, search[key])) delete search[key];
   }
   return search;
-}
-
-/** The conditions of a page request with the ranges and the national code in the server's terms. */
-export function toServerFilters(params: ListParams): ListParams {
-  if (!params.advanceFilter?.length) return params;
-  const out: FilterCondition[] = [];
-  for (const c of params.advanceFilter) {
-    const [field, bound] = c.field.split(RANGE) as [string, string | undefined];
-    if (bound === 'gte' || bound === 'lte') {
-      const kind: RangeKind = field === 'submitted_at' ? 'date' : 'number';
-      const value = rangeValue(kind, bound, c.value);
-      if (value !== null) out.push({ field, op: bound, value });
-    } else if (field === 'national_code') {
-      out.push({ ...c, value: digitsOnly(String(c.value)) });
-    } else out.push(c);
-  }
-  return { ...params, advanceFilter: out };
 }
 
 /** The questions and provisions lists have the search box only (matched in the browser). */
