@@ -46,3 +46,11 @@ export function searchKey(input: string): string {
     .toLowerCase()
     .replace(/[\u200C\s]+/g, '');
 }
+
+/** `search_text` of a legal person: searchKey(name), ticker key and national id. */
+export const legalSearchText = (name: string, ticker: string | null, nationalId: string | null) =>
+  [searchKey(name), ticker ? searchKey(ticker) : '', nationalId ?? ''].filter(Boolean).join(' ');
+
+/** `search_text` of a true person: searchKey(first + last) and national code. */
+export const trueSearchText = (first: string, last: string, code: string | null) =>
+  [searchKey(`${first} ${last}`), code ?? ''].filter(Boolean).join(' ');

@@ -5,7 +5,7 @@ import type { LegalPersonDetail, TruePersonDetail } from '../../src/contract/per
 import { legalIdCheckDigit, nationalCodeCheckDigit } from '../../src/domain/identifiers.ts';
 import { toPersianDigits } from '../../src/domain/persian-text.ts';
 import { auditLog, cities, industries, legalPersons, truePersons } from '../../src/server/db/schema/index.ts';
-import { STALE_MESSAGE } from '../../src/server/modules/persons/edit.ts';
+import { STALE_MESSAGE } from '../../src/server/modules/persons/edit-checks.ts';
 import { legalSearchText, trueSearchText } from '../../src/server/seed/generate.ts';
 import { type ApiClient, startTestApp } from '../support/api-client.ts';
 import { clientAs, grantEmptyRole, isPersian, rowCounts, type TestApp } from '../support/auth.ts';

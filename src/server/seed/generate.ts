@@ -5,7 +5,7 @@ import {
   generateNationalCode,
   generatePostalCode,
 } from '../../domain/identifiers.ts';
-import { searchKey } from '../../domain/persian-text.ts';
+import { legalSearchText, trueSearchText } from '../../domain/persian-text.ts';
 import type { Rng } from '../../domain/random.ts';
 import type { Db } from '../db/client.ts';
 import type { BulkType } from './bulk.ts';
@@ -111,13 +111,8 @@ export function uniqueNationalCode(rng: Rng, ctx: SeedContext): string {
   }
 }
 
-/** `search_text` of a legal person: searchKey(name), ticker key and national id. */
-export const legalSearchText = (name: string, ticker: string | null, nationalId: string | null) =>
-  [searchKey(name), ticker ? searchKey(ticker) : '', nationalId ?? ''].filter(Boolean).join(' ');
-
-/** `search_text` of a true person: searchKey(first + last) and national code. */
-export const trueSearchText = (first: string, last: string, code: string | null) =>
-  [searchKey(`${first} ${last}`), code ?? ''].filter(Boolean).join(' ');
+/** The search_text builders live in domain/persian-text.ts (the edit calls use them too). */
+export { legalSearchText, trueSearchText };
 
 // biome-ignore format: a table reads best packed
 export const LEGAL_COLUMNS: Record<string, BulkType> = {

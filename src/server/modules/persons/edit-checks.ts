@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DuplicateRef, legalPersonInput, truePersonInput } from '../../../contract/person-forms.ts';
+import type { Db } from '../../db/client.ts';
+import { type FieldErrors, HttpError } from '../../http/errors.ts';
+import { queryRows } from '../../http/list.ts';
+
+/**
+ * What the person edit calls (edit.ts) check beyond the schema — picked rows exist, the national
+ * id / code is nobody else's — and how a lost race or a stale version is answered (422 / 409,
+ * never 500).
+ */
+
+type LegalValues = z.output<typeof legalPersonInput>;
+type TrueValues = z.output<typeof truePersonInput>;
+
+/** 409 message when the record changed after the form was opened. */
+export const STALE_MESSAGE =
+  'این رکورد پس از باز شدن آن در فرم شما تغییر کرده است؛ صفحه را تازه کنید و تغییرات را دوباره وارد کنید';
+
+/** True when `next` holds the same value as `current` for every field of `current`. */
+export function sameFields(current: Record<string, unknown>, next: Record<string, unknown>) {
+  return Object.keys(current).every((k) => (current[k] ?? null) === (next[k] ?? null));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks the schema cannot make
+
+const DUPLICATE_LEGAL = (name: string) => `این شناسه ملی پیش‌تر برای «${name}» ثبت شده است`;
+const DUPLICATE_TRUE = (name: string) => `این کد ملی پیش‌تر برای «${name}» ثبت شده است`;
+
+/** The other legal person holding `nationalId`, if any. */
+async function legalHolder(db: Db, nationalId: string | null, selfId: number | null) {
+  if (!nationalId) return null;
+  const [row] = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`SELECT id, name FROM legal_persons WHERE national_id = ${nationalId} AND id <> ${selfId ?? 0} LIMIT 1`,
+  );
+  return row ? { id: row.id, name: row.name, path: `/person/legal-persons/view/${row.id}` } : null;
+}
+
+/** The other true person holding `nationalCode`, if any. */
+async function trueHolder(db: Db, nationalCode: string, selfId: number | null) {
+  const [row] = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`SELECT id, first_name || ' ' || last_name AS name FROM true_persons
+        WHERE national_code = ${nationalCode} AND id <> ${selfId ?? 0} LIMIT 1`,
+  );
+  return row ? { id: row.id, name: row.name, path: `/person/true-persons/view/${row.id}` } : null;
+}
+
+/** Throws 422 with `fields` (and `duplicate` when the national id/code is taken) if any. */
+export function refuse(fields: FieldErrors, duplicate: DuplicateRef | null) {
+  if (Object.keys(fields).length === 0) return;
+  throw new HttpError(422, 'اطلاعات واردشده معتبر نیست', fields, duplicate ? { duplicate } : undefined);
+}
+
+/** 422 per picked id that names no row; the duplicate national id (with its record). */
+export async function checkLegal(db: Db, v: LegalValues, selfId: number | null) {
+  const [row] = await queryRows<{ city: boolean; industry: boolean; body: boolean }>(
+    db,
+    sql`SELECT
+      (${v.registration_city_id}::int IS NULL OR EXISTS (SELECT 1 FROM cities WHERE id = ${v.registration_city_id}::int)) AS city,
+      (${v.industry_id}::int IS NULL OR EXISTS (SELECT 1 FROM industries WHERE id = ${v.industry_id}::int)) AS industry,
+      (${v.supervising_body_id}::int IS NULL OR EXISTS (SELECT 1 FROM legal_persons WHERE id = ${v.supervising_body_id}::int)) AS body`,
+  );
+  const fields: FieldErrors = {};
+  if (!row?.city) fields.registration_city_id = ['شهر محل ثبت یافت نشد؛ آن را از فهرست انتخاب کنید'];
+  if (!row?.industry) fields.industry_id = ['صنعت یافت نشد؛ آن را از فهرست انتخاب کنید'];
+  if (!row?.body) fields.supervising_body_id = ['نهاد ناظر یافت نشد؛ آن را از فهرست انتخاب کنید'];
+  else if (selfId !== null && v.supervising_body_id === selfId) {
+    fields.supervising_body_id = ['نهاد ناظر نمی‌تواند خود این شخص حقوقی باشد'];
+  }
+  const duplicate = await legalHolder(db, v.national_id, selfId);
+  if (duplicate) fields.national_id = [DUPLICATE_LEGAL(duplicate.name)];
+  refuse(fields, duplicate);
+}
+
+export async function checkTrue(db: Db, v: TrueValues, selfId: number | null) {
+  const [row] = await queryRows<{ city: boolean }>(
+    db,
+    sql`SELECT (${v.birth_city_id}::int IS NULL OR EXISTS (SELECT 1 FROM cities WHERE id = ${v.birth_city_id}::int)) AS city`,
+  );
+  const fields: FieldErrors = {};
+  if (!row?.city) fields.birth_city_id = ['شهر محل تولد یافت نشد؛ آن را از فهرست انتخاب کنید'];
+  const duplicate = await trueHolder(db, v.national_code, selfId);
+  if (duplicate) fields.national_code = [DUPLICATE_TRUE(duplicate.name)];
+  refuse(fields, duplicate);
+}
+
+/** The PostgreSQL error code and constraint of `e` (drizzle wraps the driver's error in `cause`). */
+export function pgError(e: unknown): { code?: string; constraint?: string } {
+  const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  if (err?.cause?.code) return err.cause;
+  return err ?? {};
+}
+
+/**
+ * Runs `write`; a unique violation on the national id/code (another save won the race between
+ * the check and the write) or a foreign-key violation (a picked row deleted meanwhile) becomes
+ * the same 422 the checks give, never a 500. The transaction has rolled back by then.
+ */
+export async function guarded<T>(
+  write: () => Promise<T>,
+  onUnique: () => Promise<never>,
+  fkFields: Record<string, string>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    const { code, constraint } = pgError(e);
+    if (code === '23505') await onUnique();
+    if (code === '23503') {
+      const field = Object.keys(fkFields).find((f) => constraint?.includes(f));
+      if (field) throw new HttpError(422, 'اطلاعات واردشده معتبر نیست', { [field]: [fkFields[field]!] });
+    }
+    throw e;
+  }
+}
+
+/**
+ * After a unique violation: the checks again (now seeing the record that won, so they throw the
+ * 422 with `duplicate`); should that record be gone already, a plain 422 on `field`.
+ */
+export async function raceLost(check: Promise<void>, field: 'national_id' | 'national_code'): Promise<never> {
+  await check;
+  const what = field === 'national_id' ? 'این شناسه ملی' : 'این کد ملی';
+  throw new HttpError(422, 'اطلاعات واردشده معتبر نیست', { [field]: [`${what} پیش‌تر ثبت شده است`] });
+}
+
+export const LEGAL_FK: Record<string, string> = {
+  registration_city_id: 'شهر محل ثبت یافت نشد؛ آن را از فهرست انتخاب کنید',
+  industry_id: 'صنعت یافت نشد؛ آن را از فهرست انتخاب کنید',
+};
+export const TRUE_FK: Record<string, string> = {
+  birth_city_id: 'شهر محل تولد یافت نشد؛ آن را از فهرست انتخاب کنید',
+};
+
+export function staleError(currentVersion: number) {
+  return new HttpError(409, STALE_MESSAGE, undefined, { stale: true, current_version: currentVersion });
+}
