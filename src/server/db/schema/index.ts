@@ -4,3 +4,4 @@ export * from './governance.ts';
 export * from './logs.ts';
 export * from './persons.ts';
 export * from './resumes.ts';
+export * from './registry.ts';

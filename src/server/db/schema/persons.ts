@@ -54,6 +54,8 @@ export const legalPersons = pgTable(
     version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set by a (bulk) delete; deleted records leave every list, search and view, and can be restored by undo. */
+    deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index().on(t.industryId),
@@ -104,6 +106,8 @@ export const truePersons = pgTable(
     version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set by a (bulk) delete; deleted records leave every list, search and view, and can be restored by undo. */
+    deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('true_persons_name_idx').on(t.lastName, t.firstName, t.id),
