@@ -3,5 +3,5 @@ export * from './geo.ts';
 export * from './governance.ts';
 export * from './logs.ts';
 export * from './persons.ts';
-export * from './resumes.ts';
 export * from './registry.ts';
+export * from './resumes.ts';

@@ -28,10 +28,7 @@ export const labels = pgTable('labels', {
   id: serial().primaryKey(),
   name: text().notNull().unique(),
   color: text().notNull(),
-  objectTypes: text()
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
+  objectTypes: text().array().notNull().default(sql`'{}'::text[]`),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -104,15 +101,9 @@ export const legalPersonStatusSections = pgTable(
 export const documentTypes = pgTable('document_types', {
   id: serial().primaryKey(),
   name: text().notNull().unique(),
-  ownerTypes: text()
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
+  ownerTypes: text().array().notNull().default(sql`'{}'::text[]`),
   maxBytes: integer().notNull(),
-  mimeTypes: text()
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
+  mimeTypes: text().array().notNull().default(sql`'{}'::text[]`),
 });
 
 /**
