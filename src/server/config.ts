@@ -10,6 +10,8 @@ const envSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  /** How long (ms) a granted access answer is kept in memory; 0 turns the cache off. See auth/sessions.ts. */
+  AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   SMS_PROVIDER: z.enum(['log']).default('log'),
   TRUST_PROXY: z
     .enum(['0', '1'])

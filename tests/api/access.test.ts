@@ -125,6 +125,32 @@ describe('role changes take effect at the next request', () => {
     expect((await viewer.get('/api/management/users')).status).toBe(403);
   });
 
+  it('keeps a granted answer in memory: voided by sign-out at once, and a change made outside the server is seen within AUTH_CACHE_MS', async () => {
+    const viewer = await clientAs(t, 'analyst', 'viewer', '10.11.0.6');
+    // Sign-out is a GET that ends the session: the old cookie must not keep working from memory.
+    const stolen = [...viewer.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    expect((await viewer.get('/api/person/legal-persons')).status).toBe(200);
+    expect((await viewer.get('/api/logout')).status).toBe(200);
+    const replay = await t.app.request('/api/person/legal-persons', {
+      headers: { cookie: stolen, 'x-forwarded-for': '10.11.0.6' },
+    });
+    expect(replay.status).toBe(401);
+    // A revoke written straight into the database (not through the server) is seen once the
+    // kept answer runs out (AUTH_CACHE_MS, 2 s by default).
+    const again = await clientAs(t, 'analyst', 'viewer', '10.11.0.7');
+    expect((await again.get('/api/person/legal-persons')).status).toBe(200);
+    const [viewerRole] = await t.db.select().from(roles).where(eq(roles.name, 'viewer'));
+    const [list] = await t.db.select().from(permissions).where(eq(permissions.ident, 'person.legal.list'));
+    const where = and(eq(rolePermissions.roleId, viewerRole!.id), eq(rolePermissions.permissionId, list!.id));
+    expect((await t.db.delete(rolePermissions).where(where).returning()).length).toBe(1);
+    try {
+      await new Promise((r) => setTimeout(r, t.deps.config.AUTH_CACHE_MS + 100));
+      expect((await again.get('/api/person/legal-persons')).status).toBe(403);
+    } finally {
+      await t.db.insert(rolePermissions).values({ roleId: viewerRole!.id, permissionId: list!.id });
+    }
+  });
+
   it('voids the current role of a user who loses it', async () => {
     const admin = await clientAs(t, 'admin', undefined, '10.11.0.3');
     const c = await clientAs(t, 'analyst', 'viewer', '10.11.0.4');

@@ -52,6 +52,12 @@ export async function probeRequest(
   const staffId = staffToken ? sha256(staffToken) : null;
   const guestId = guestToken ? sha256(guestToken) : null;
   if (opts.ip === undefined && !staffId && !guestId) return { blocked: false, staff: null, guest: null };
+  const ttl = deps.config.AUTH_CACHE_MS;
+  const key = `${opts.kinds.join()}|${opts.ident ?? ''}|${opts.ip ?? ''}|${staffId ?? ''}|${guestId ?? ''}`;
+  const cache = ttl > 0 ? accessCacheOf(deps.database.db) : null;
+  const hit = cache?.get(key);
+  if (hit && hit.generation === accessGeneration && performance.now() - hit.at < ttl) return hit.probe;
+  const generation = accessGeneration;
   const rows = await probeStatement(deps.database.db).execute({
     ip: opts.ip ?? null,
     now: opts.now.toISOString(),
@@ -64,11 +70,45 @@ export async function probeRequest(
     if (!row?.s) return null;
     return { s: row.s, u: row.u, r: row.r, held: row.held, permitted: row.permitted === true };
   };
-  return {
+  const probe: RequestProbe = {
     blocked: rows[0]?.blocked === true,
     staff: pick(staffId, 'staff'),
     guest: pick(guestId, 'guest'),
   };
+  // Only a granted, unblocked answer is kept: refusals are always read afresh.
+  if (cache && !probe.blocked && (probe.staff || probe.guest)) {
+    if (cache.size >= ACCESS_CACHE_MAX) cache.clear();
+    cache.set(key, { generation, at: performance.now(), probe });
+  }
+  return probe;
+}
+
+/**
+ * The access cache: the last `probeRequest` answers that found a live session and no block, per
+ * (session, address, permission), each kept at most AUTH_CACHE_MS. Every change that can alter
+ * access bumps `accessGeneration`, which voids every kept answer at once: the end of every
+ * state-changing request (mount.ts, after its transaction committed), and the session writes
+ * that GET routes make (sign-out, role change, session start/end, expiry). An answer read before
+ * a bump is stored under the generation it was read at, so it is never served after the bump.
+ * Changes made outside this process (psql, a second server) are seen within AUTH_CACHE_MS.
+ * Expiry needs no bump: settleSession judges the kept row against the clock on every request.
+ */
+let accessGeneration = 0;
+const ACCESS_CACHE_MAX = 10_000;
+const accessCaches = new WeakMap<Db, Map<string, { generation: number; at: number; probe: RequestProbe }>>();
+
+function accessCacheOf(db: Db) {
+  let cache = accessCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    accessCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Voids every kept access answer: call after any write that may change who may do what. */
+export function accessChanged(): void {
+  accessGeneration++;
 }
 
 /**
@@ -146,6 +186,7 @@ export async function settleSession(
   const absoluteEnd = row.s.createdAt.getTime() + deps.config.SESSION_ABSOLUTE_HOURS * 60 * MINUTE;
   if (row.s.expiresAt <= now || absoluteEnd <= now.getTime() || (row.u && row.u.status !== 'active')) {
     await db.delete(sessions).where(eq(sessions.id, id));
+    accessChanged();
     return null;
   }
   if (now.getTime() - row.s.lastSeenAt.getTime() > MINUTE) {
@@ -153,6 +194,9 @@ export async function settleSession(
       Math.min(now.getTime() + deps.config.SESSION_IDLE_MINUTES * MINUTE, absoluteEnd),
     );
     await db.update(sessions).set({ lastSeenAt: now, expiresAt: idleEnd }).where(eq(sessions.id, id));
+    // The row may be a kept (cached) answer: record the push so the next request does not repeat it.
+    row.s.lastSeenAt = now;
+    row.s.expiresAt = idleEnd;
   }
   return {
     id,
@@ -203,6 +247,7 @@ export async function startSession(
     expiresAt: new Date(now.getTime() + idleMs),
   });
   await endSessionByCookie(c, deps, other);
+  accessChanged();
   setSessionCookie(c, deps.config, cookie, token, deps.config.SESSION_ABSOLUTE_HOURS * 3600);
   return id;
 }
@@ -223,6 +268,7 @@ export async function rotateSession(
     .update(sessions)
     .set({ id, ...patch, lastSeenAt: deps.now() })
     .where(eq(sessions.id, session.id));
+  accessChanged();
   setSessionCookie(c, deps.config, SESSION_COOKIE, token, deps.config.SESSION_ABSOLUTE_HOURS * 3600);
   session.id = id;
 }
@@ -230,13 +276,17 @@ export async function rotateSession(
 /** Deletes the session named by cookie `name` (if any) and clears the cookie. */
 export async function endSessionByCookie(c: Context, deps: AppDeps, name: string): Promise<void> {
   const token = getCookie(c, name);
-  if (token) await deps.database.db.delete(sessions).where(eq(sessions.id, sha256(token)));
+  if (token) {
+    await deps.database.db.delete(sessions).where(eq(sessions.id, sha256(token)));
+    accessChanged();
+  }
   if (token !== undefined) clearCookie(c, deps.config, name);
 }
 
 /** Removes every session of a user (deactivation, password reset), except `keep` if given. */
 export async function endUserSessions(db: Db, userId: number, keep?: string): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), keep ? ne(sessions.id, keep) : undefined));
+  accessChanged();
 }
 
 /** Deletes expired sessions; run at start and now and then. */

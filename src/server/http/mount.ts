@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { matchedRoutes } from 'hono/route';
 import { XSRF_COOKIE, XSRF_HEADER } from '../auth/cookies.ts';
-import { probeRequest, type RequestProbe, settleSession } from '../auth/sessions.ts';
+import { accessChanged, probeRequest, type RequestProbe, settleSession } from '../auth/sessions.ts';
 import { safeEqual } from '../auth/tokens.ts';
 import { auditLog } from '../db/schema/index.ts';
 import type { AppDeps } from './deps.ts';
@@ -151,17 +151,24 @@ export function mountRoutes(app: Hono, deps: AppDeps, routes: AnyRoute[]) {
       const query = route.query ? parseOr422(route.query, queryObject(c)) : undefined;
       const rawBody = await readBody(route, c);
       const body = route.body ? parseOr422(route.body, rawBody) : undefined;
-      const result = await route.handler({
-        c,
-        db: deps.database.db,
-        deps,
-        params,
-        query,
-        body,
-        session,
-        meta,
-        audit: (tx, entry: AuditEntry) => writeAudit(tx, session, meta, entry),
-      });
+      const mutating = MUTATING.has(c.req.method);
+      let result: unknown;
+      try {
+        result = await route.handler({
+          c,
+          db: deps.database.db,
+          deps,
+          params,
+          query,
+          body,
+          session,
+          meta,
+          audit: (tx, entry: AuditEntry) => writeAudit(tx, session, meta, entry),
+        });
+      } finally {
+        // Whatever a state-changing call wrote has committed: kept access answers are void.
+        if (mutating) accessChanged();
+      }
       if (result instanceof Response) return result;
       return c.json({ data: result ?? null });
     };
