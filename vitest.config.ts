@@ -37,6 +37,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: { alias },
+        // The registry under load and SIGKILL against the real server process (tests/fault).
+        test: {
+          name: 'fault',
+          include: ['tests/fault/**/*.test.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

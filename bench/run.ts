@@ -10,7 +10,9 @@ import { legalPersonsList } from '../src/server/modules/persons/lists.ts';
 import { searchPersons } from '../src/server/modules/search/query.ts';
 import { logSmsProvider } from '../src/server/sms/provider.ts';
 import { signInBundle } from './bundle.ts';
+import { benchExport } from './export.ts';
 import { ratio, report, timePair } from './measure.ts';
+import { scrollBench } from './scroll.ts';
 import { type BenchDb, benchSession, DEMO_PASSWORD, pgliteBench, postgresBench } from './setup.ts';
 
 /**
@@ -21,7 +23,8 @@ import { type BenchDb, benchSession, DEMO_PASSWORD, pgliteBench, postgresBench }
  * Hono app (app.request with a signed-in session) beside the same list SQL run directly
  * (listPage on the same database): page 1, and a deep page (≈50,000 rows in) filtered by status
  * and kind and sorted by registered capital descending, read by cursor as the client does (and by
- * OFFSET for comparison); then the search endpoint per query; then the gzip size of the
+ * OFFSET for comparison); then the search endpoint per query; then the streamed Excel export of
+ * every legal person (bench/export.ts: seconds and peak memory); then the gzip size of the
  * JavaScript the sign-in route loads (dist/client). Targets: list p95 < 50 ms on PostgreSQL and
  * within 1.5× of the raw query; search p95 < 30 ms.
  */
@@ -113,6 +116,16 @@ async function benchEngine(engine: 'pglite' | 'postgres', bench: BenchDb) {
   };
 
   await compare('legal_list_page1', { page: '1', per_page: '50' });
+  // Issue 5's figure: page 1 with a two-condition filter (advanceFilter) and a sort, counted.
+  await compare('legal_list_filter2_sort', {
+    page: '1',
+    per_page: '50',
+    advanceFilter: JSON.stringify([
+      { field: 'status', op: 'eq', value: 'active' },
+      { field: 'registered_capital', op: 'gte', value: '1000000000000' },
+    ]),
+    sortBy: 'name',
+  });
 
   const deep = { status: 'active', kind: 'company', sortBy: 'registered_capital', descending: 'true' };
   let cursor: string | null = null;
@@ -160,6 +173,8 @@ async function benchEngine(engine: 'pglite' | 'postgres', bench: BenchDb) {
       ok: endpoint.p95_ms < 30,
     });
   }
+  // Streamed Excel export of every legal person (bench/export.ts).
+  await benchExport(app, cookie, base);
   await database.close();
 }
 
@@ -170,12 +185,21 @@ async function main() {
       ? { figure: 'signin_js_gzip', ...bundle }
       : { figure: 'signin_js_gzip', skipped: 'dist/client/index.html missing: run npm run build first' },
   );
-  if (ONLY !== 'postgres') await benchEngine('pglite', await pgliteBench(N, FRESH));
+  let scrollOn: [BenchDb['where'], string] | null = null;
+  if (ONLY !== 'postgres') {
+    const lite = await pgliteBench(N, FRESH);
+    scrollOn = [lite.where, 'pglite'];
+    await benchEngine('pglite', lite);
+  }
   if (ONLY !== 'pglite') {
     const pgBench = await postgresBench(SERVER, N, FRESH);
-    if (pgBench) await benchEngine('postgres', pgBench);
-    else report({ figure: 'postgres', skipped: `no PostgreSQL server at ${SERVER}` });
+    if (pgBench) {
+      scrollOn = [pgBench.where, 'postgres'];
+      await benchEngine('postgres', pgBench);
+    } else report({ figure: 'postgres', skipped: `no PostgreSQL server at ${SERVER}` });
   }
+  // The browser figure needs one engine only (it measures the client): PostgreSQL when there.
+  if (scrollOn && !args.includes('--no-scroll')) await scrollBench(...scrollOn);
 }
 
 main().catch((err) => {

@@ -21,6 +21,8 @@ export interface BenchDb {
   database: Database;
   /** Milliseconds the build took, or null when an existing database was reused. */
   builtMs: number | null;
+  /** Where it lives, for a server process of its own (bench/scroll.ts): a URL or a DATA_DIR. */
+  where: { databaseUrl?: string; dataDir?: string };
 }
 
 async function build(database: Database, n: number): Promise<number> {
@@ -31,8 +33,10 @@ async function build(database: Database, n: number): Promise<number> {
   return Math.round(performance.now() - t0);
 }
 
+/** A reused bench database with this checkout's migrations, vacuumed and analysed as a fresh one is. */
 async function migrated(database: Database): Promise<Database> {
   await database.migrate();
+  await database.db.execute(sql`VACUUM ANALYZE`);
   return database;
 }
 
@@ -47,10 +51,10 @@ export async function pgliteBench(n: number, fresh: boolean): Promise<BenchDb> {
   }
   const database = await openDatabase({ dataDir: join(dir, 'pglite') });
   // A kept database still gets the migrations added since it was built.
-  if (ready) return { database: await migrated(database), builtMs: null };
+  if (ready) return { database: await migrated(database), builtMs: null, where: { dataDir: dir } };
   const builtMs = await build(database, n);
   writeFileSync(marker, JSON.stringify({ v: MARK_VERSION, n }));
-  return { database, builtMs };
+  return { database, builtMs, where: { dataDir: dir } };
 }
 
 function withDb(url: string, name: string) {
@@ -96,13 +100,14 @@ export async function postgresBench(serverUrl: string, n: number, fresh: boolean
     await admin(serverUrl, `CREATE DATABASE "${name}"`);
   }
   const database = await openDatabase({ databaseUrl: withDb(serverUrl, name) });
-  if (ready) return { database: await migrated(database), builtMs: null };
+  const where = { databaseUrl: withDb(serverUrl, name) };
+  if (ready) return { database: await migrated(database), builtMs: null, where };
   const builtMs = await build(database, n);
   await database.db.execute(
     sql`INSERT INTO settings (key, value, title) VALUES ('bench_marker', ${JSON.stringify({ v: MARK_VERSION, n })}, 'benchmark data set')`,
   );
   await database.db.execute(sql`VACUUM ANALYZE`);
-  return { database, builtMs };
+  return { database, builtMs, where };
 }
 
 /**

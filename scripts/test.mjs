@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs every test stage in order and ends with one line: "N passed, N failed".
-// TEST_ONLY=api,e2e limits the stages (CI's PostgreSQL pass). TEST_LABEL names the totals file.
+// TEST_ONLY=api,e2e,fault limits the stages (CI's PostgreSQL pass). TEST_LABEL names the totals file.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
@@ -15,6 +15,7 @@ const stages = [
   { name: 'unit', vitest: 'unit' },
   { name: 'api', vitest: 'api' },
   { name: 'e2e', vitest: 'e2e' },
+  { name: 'fault', vitest: 'fault' },
 ];
 
 let passed = 0;

@@ -9,7 +9,8 @@ import { z } from 'zod';
  * - `descending`: 'true' | 'false' | '1' | '0'; default is the list's own default direction;
  * - `q`: free text matched against the list's normalised search text (ی/ي, ک/ك, Persian and
  *   ASCII digits, spaces and the zero-width non-joiner are all equivalent), partial match;
- * - `advanceFilter`: a JSON array of `{ field, op, value }` (see `AdvanceFilter`); fields are
+ * - `advanceFilter`: a JSON array of `{ field, op, value }` conditions and `{ and: [...] }` /
+ *   `{ or: [...] }` groups (see `FilterNode`), all of which must hold; fields are
  *   whitelisted per list; unknown field or bad value → 422;
  * - `cursor`: the `next_cursor` of the previous page, for keyset paging: deep pages stay as fast
  *   as the first. With a cursor, `page` is only echoed back and `total` is the count taken with
@@ -60,7 +61,60 @@ export const advanceFilterItem = z.object({
   ]),
 });
 export type AdvanceFilter = z.infer<typeof advanceFilterItem>;
-export const advanceFilterSchema = z.array(advanceFilterItem).max(30, 'حداکثر ۳۰ شرط فیلتر مجاز است');
+
+/**
+ * A node of `advanceFilter`: a condition, or a group whose members must all hold (`and`) or at
+ * least one (`or`). The top-level array is an AND of its nodes, so a flat array of conditions is
+ * the plain "all must hold" filter. Example: status is active AND (kind is fund OR capital ≥ 10¹²):
+ * `[{ field: 'status', op: 'eq', value: 'active' }, { or: [{ field: 'kind', op: 'eq', value:
+ * 'fund' }, { field: 'registered_capital', op: 'gte', value: '1000000000000' }] }]`.
+ */
+export type FilterNode = AdvanceFilter | { and: FilterNode[] } | { or: FilterNode[] };
+
+/** Limits of one filter: conditions in all, and groups inside groups. */
+export const FILTER_LIMITS = { conditions: 30, depth: 3 } as const;
+
+const filterNode: z.ZodType<FilterNode> = z.lazy(() =>
+  z.union([
+    advanceFilterItem,
+    z.strictObject({ and: z.array(filterNode).min(1, 'گروه فیلتر خالی است').max(FILTER_LIMITS.conditions) }),
+    z.strictObject({ or: z.array(filterNode).min(1, 'گروه فیلتر خالی است').max(FILTER_LIMITS.conditions) }),
+  ]),
+);
+
+/** Calls `visit` on every condition of `nodes`, with its depth (top level = 1); returns the count. */
+export function eachCondition(
+  nodes: readonly FilterNode[],
+  visit?: (c: AdvanceFilter, depth: number) => void,
+) {
+  let n = 0;
+  const walk = (list: readonly FilterNode[], depth: number) => {
+    for (const node of list) {
+      if ('and' in node) walk(node.and, depth + 1);
+      else if ('or' in node) walk(node.or, depth + 1);
+      else {
+        n++;
+        visit?.(node, depth);
+      }
+    }
+  };
+  walk(nodes, 1);
+  return n;
+}
+
+export const advanceFilterSchema = z
+  .array(filterNode)
+  .max(FILTER_LIMITS.conditions, 'حداکثر ۳۰ شرط فیلتر مجاز است')
+  .superRefine((nodes, ctx) => {
+    let deepest = 0;
+    const count = eachCondition(nodes, (_, depth) => {
+      deepest = Math.max(deepest, depth);
+    });
+    if (count > FILTER_LIMITS.conditions)
+      ctx.addIssue({ code: 'custom', message: 'حداکثر ۳۰ شرط فیلتر مجاز است' });
+    if (deepest > FILTER_LIMITS.depth)
+      ctx.addIssue({ code: 'custom', message: 'گروه‌های فیلتر حداکثر سه لایه تودرتو هستند' });
+  });
 
 /**
  * One page of a list (the `data` of the `{ data }` envelope):
@@ -82,7 +136,7 @@ export function listSearchParams(q: {
   sortBy?: string;
   descending?: boolean;
   q?: string;
-  advanceFilter?: AdvanceFilter[];
+  advanceFilter?: FilterNode[];
   cursor?: string | null;
 }): URLSearchParams {
   const p = new URLSearchParams();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListPage } from '../../src/contract/list.ts';
 import type {
@@ -150,6 +151,62 @@ describe('GET /api/person/legal-persons', () => {
     expect(tehran.data.every((r) => r.province === 'تهران')).toBe(true);
   });
 
+  it('applies AND/OR groups of advanceFilter, nested, as the filter builder sends them', async () => {
+    const count = async (where: string) =>
+      Number(
+        (
+          (await t.db.execute(
+            sql.raw(`SELECT count(*)::int AS n FROM legal_persons WHERE deleted_at IS NULL AND ${where}`),
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]!.n,
+      );
+    // listed AND (fund OR ministry OR capital >= 10^14)
+    const tree = [
+      { field: 'is_listed', op: 'eq', value: false },
+      {
+        or: [
+          { field: 'kind', op: 'eq', value: 'fund' },
+          { field: 'kind', op: 'eq', value: 'ministry' },
+          { field: 'registered_capital', op: 'gte', value: '100000000000000' },
+        ],
+      },
+    ];
+    const res = await list('/api/person/legal-persons', {
+      advanceFilter: JSON.stringify(tree),
+      per_page: '500',
+    });
+    const expected = await count(
+      `NOT is_listed AND (kind = 'fund' OR kind = 'ministry' OR registered_capital >= 100000000000000)`,
+    );
+    expect(expected).toBeGreaterThan(10);
+    expect(res.total).toBe(expected);
+    for (const r of res.data) {
+      expect(r.is_listed).toBe(false);
+      expect(
+        r.kind === 'fund' || r.kind === 'ministry' || BigInt(r.registered_capital ?? 0) >= 10n ** 14n,
+      ).toBe(true);
+    }
+    // A group inside a group: (fund AND name contains صندوق) OR ministry
+    const nested = [
+      {
+        or: [
+          {
+            and: [
+              { field: 'kind', op: 'eq', value: 'fund' },
+              { field: 'name', op: 'contains', value: 'صندوق' },
+            ],
+          },
+          { field: 'kind', op: 'eq', value: 'ministry' },
+        ],
+      },
+    ];
+    const n = await list('/api/person/legal-persons', {
+      advanceFilter: JSON.stringify(nested),
+      per_page: '1',
+    });
+    expect(n.total).toBe(await count(`((kind = 'fund' AND name LIKE '%صندوق%') OR kind = 'ministry')`));
+  });
+
   it('refuses unknown sort keys, filter fields and bad values with Persian 422s', async () => {
     const cases: Record<string, string>[] = [
       { sortBy: 'password' },
@@ -157,6 +214,14 @@ describe('GET /api/person/legal-persons', () => {
       { advanceFilter: JSON.stringify([{ field: 'employees', op: 'gte', value: 'many' }]) },
       { advanceFilter: JSON.stringify([{ field: 'is_listed', op: 'contains', value: 'x' }]) },
       { advanceFilter: '[{' },
+      // a bad field inside a group, an empty group, groups four deep
+      { advanceFilter: JSON.stringify([{ or: [{ field: 'search_text', op: 'eq', value: 'x' }] }]) },
+      { advanceFilter: JSON.stringify([{ or: [] }]) },
+      {
+        advanceFilter: JSON.stringify([
+          { or: [{ and: [{ or: [{ field: 'kind', op: 'eq', value: 'fund' }] }] }] },
+        ]),
+      },
       { per_page: '501' },
       { descending: 'maybe' },
       { cursor: 'bm90LWEtY3Vyc29y' },

@@ -6,6 +6,7 @@ import { generateLegalId, generateNationalCode } from '../../src/domain/identifi
 import { toPersianDigits } from '../../src/domain/persian-text.ts';
 import { createRng } from '../../src/domain/random.ts';
 import { launchChromium, newPage } from '../support/browser.ts';
+import { signIn } from './pages/sign-in.ts';
 
 /**
  * Creating and editing the registry in Chromium against the real server, by keys: a legal
@@ -16,7 +17,6 @@ import { launchChromium, newPage } from '../support/browser.ts';
  * axe on the form.
  */
 
-const PASSWORD = 'nazer-demo';
 const WAIT = { timeout: 15_000 };
 const SHOTS = '.tmp/shots';
 let browser: Browser;
@@ -38,29 +38,6 @@ const fieldError = (input: Locator) =>
     const id = el.getAttribute('aria-describedby');
     return (id && document.getElementById(id)?.textContent) || '';
   });
-
-async function signIn(page: Page, username: string, roleTitle: string) {
-  await page.goto('/auth/login');
-  const user = page.locator('input[name=username]');
-  await user.waitFor();
-  await expect.poll(() => user.evaluate((el) => el === document.activeElement), WAIT).toBe(true);
-  await page.keyboard.type(username);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(PASSWORD);
-  await page.keyboard.press('Enter');
-  await page.waitForURL((u) => !u.pathname.endsWith('/login'), WAIT);
-  if (pathname(page) === '/auth/select-role') {
-    const roles = page.locator('main ul button');
-    await roles.first().waitFor();
-    const titles = await roles.allTextContents();
-    const at = titles.findIndex((t) => t.includes(roleTitle));
-    expect(at, `role ${roleTitle} among ${titles.join(' | ')}`).toBeGreaterThanOrEqual(0);
-    await page.keyboard.press(`Digit${at + 1}`);
-    await page.waitForURL((u) => u.pathname !== '/auth/select-role', WAIT);
-  }
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
-}
 
 /** A call as the page makes it (its cookies and XSRF header), answering status and body. */
 function pageFetch(page: Page, method: string, path: string, body?: unknown) {

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, newPage } from '../support/browser.ts';
+import { signIn } from './pages/sign-in.ts';
 
 /**
  * The legal persons workstation in Chromium against the real server, driven by keys: the
@@ -11,7 +12,6 @@ import { launchChromium, newPage } from '../support/browser.ts';
  * axe on the list and the view, and the README's screenshots.
  */
 
-const PASSWORD = 'nazer-demo';
 const WAIT = { timeout: 15_000 };
 const SHOTS = 'docs/screenshots';
 let browser: Browser;
@@ -25,33 +25,6 @@ afterAll(() => browser?.close());
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const searchParam = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
-
-/**
- * Signs in by keyboard (the password is the only thing typed into a field besides the
- * username), picks the role by its digit, and waits for the dashboard to settle.
- */
-async function signIn(page: Page, username: string, roleTitle?: string) {
-  await page.goto('/auth/login');
-  const user = page.locator('input[name=username]');
-  await user.waitFor();
-  await expect.poll(() => user.evaluate((el) => el === document.activeElement), WAIT).toBe(true);
-  await page.keyboard.type(username);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(PASSWORD);
-  await page.keyboard.press('Enter');
-  await page.waitForURL((u) => !u.pathname.endsWith('/login'), WAIT);
-  if (pathname(page) === '/auth/select-role') {
-    const roles = page.locator('main ul button');
-    await roles.first().waitFor();
-    const titles = await roles.allTextContents();
-    const at = roleTitle ? titles.findIndex((t) => t.includes(roleTitle)) : 0;
-    expect(at, `role ${roleTitle} among ${titles.join(' | ')}`).toBeGreaterThanOrEqual(0);
-    await page.keyboard.press(`Digit${at + 1}`);
-    await page.waitForURL((u) => u.pathname !== '/auth/select-role', WAIT);
-  }
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
-}
 
 /** The palette's input (the list's filter selects are comboboxes too). */
 const palette = (page: Page) => page.getByRole('dialog').getByRole('combobox');

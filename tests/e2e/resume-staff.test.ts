@@ -6,6 +6,7 @@ import { generateNationalCode } from '../../src/domain/identifiers.ts';
 import { createRng } from '../../src/domain/random.ts';
 import { launchChromium, newPage } from '../support/browser.ts';
 import { type Api, adminApi, type SmsOutbox, smsOutbox } from './pages/server.ts';
+import { signIn } from './pages/sign-in.ts';
 
 /**
  * The staff side of resumes in Chromium against the real server: a resume submitted through the
@@ -16,7 +17,6 @@ import { type Api, adminApi, type SmsOutbox, smsOutbox } from './pages/server.ts
  * at /resume/terms; axe finds nothing serious on the list.
  */
 
-const PASSWORD = 'nazer-demo';
 const WAIT = { timeout: 15_000 };
 const SHOTS = '.tmp/shots';
 let browser: Browser;
@@ -164,37 +164,8 @@ async function submitResume(http: APIRequestContext) {
 // ---------------------------------------------------------------------------------------------
 // The staff side
 
-const pathname = (page: Page) => new URL(page.url()).pathname;
 const settled = (grid: Locator) => expect.poll(() => grid.getAttribute('aria-busy'), WAIT).toBeNull();
 const gridRows = (grid: Locator) => grid.locator('tbody tr[aria-rowindex]');
-
-/** Signs in by keyboard as `username` and picks `roleTitle` when asked (as persons.test.ts). */
-async function signIn(page: Page, username: string, roleTitle?: string) {
-  await page.goto('/auth/login');
-  const user = page.locator('input[name=username]');
-  await user.waitFor();
-  await expect.poll(() => user.evaluate((el) => el === document.activeElement), WAIT).toBe(true);
-  await page.keyboard.type(username);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(PASSWORD);
-  await page.keyboard.press('Enter');
-  await page.waitForURL((u) => !u.pathname.endsWith('/login'), WAIT);
-  if (pathname(page) === '/auth/select-role') {
-    // With one role the page chooses it by itself (its button shows busy meanwhile).
-    await page.waitForURL((u) => u.pathname !== '/auth/select-role', WAIT).catch(() => undefined);
-  }
-  if (pathname(page) === '/auth/select-role') {
-    const roles = page.locator('main ul button:not([disabled])');
-    await roles.first().waitFor();
-    const titles = await roles.allTextContents();
-    const at = roleTitle ? titles.findIndex((t) => t.includes(roleTitle)) : 0;
-    expect(at, `role ${roleTitle} among ${titles.join(' | ')}`).toBeGreaterThanOrEqual(0);
-    await page.keyboard.press(`Digit${at + 1}`);
-    await page.waitForURL((u) => u.pathname !== '/auth/select-role', WAIT);
-  }
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
-}
 
 async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();

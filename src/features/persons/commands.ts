@@ -74,3 +74,55 @@ export function useFormCommand(command: {
   );
   useRegisterCommands(commands);
 }
+
+/**
+ * A persons list's transfer commands while its screen is open: export the current view to Excel
+ * (Shift+E) or CSV (palette), and import from a file (Shift+I, shown only when the role may open
+ * `editPath`, i.e. holds the list's edit permission).
+ */
+export function useTransferCommands(command: {
+  prefix: string;
+  group: string;
+  editPath: string;
+  exportXlsx(): void;
+  exportCsv(): void;
+  openImport(): void;
+}): void {
+  const latest = useRef(command);
+  latest.current = command;
+  const { prefix, group, editPath } = command;
+  const commands = useMemo<Command[]>(() => {
+    // A dialog on screen owns the keys.
+    const free = () =>
+      !document.querySelector(
+        '[role=dialog]:not([data-state=closed]), [role=alertdialog]:not([data-state=closed])',
+      );
+    return [
+      {
+        id: `${prefix}.export.xlsx`,
+        title: 'خروجی Excel از فهرست',
+        shortcut: 'Shift+KeyE',
+        group,
+        keywords: ['export', 'excel', 'xlsx', 'خروجی', 'اکسل'],
+        run: () => free() && latest.current.exportXlsx(),
+      },
+      {
+        id: `${prefix}.export.csv`,
+        title: 'خروجی CSV از فهرست',
+        group,
+        keywords: ['export', 'csv', 'خروجی'],
+        run: () => free() && latest.current.exportCsv(),
+      },
+      {
+        id: `${prefix}.import`,
+        title: 'ورود از پرونده Excel یا CSV',
+        shortcut: 'Shift+KeyI',
+        group,
+        keywords: ['import', 'excel', 'csv', 'ورود', 'بارگذاری'],
+        isVisible: (ctx) => ctx.canOpen(editPath),
+        run: () => free() && latest.current.openImport(),
+      },
+    ];
+  }, [prefix, group, editPath]);
+  useRegisterCommands(commands);
+}

@@ -219,6 +219,16 @@ export function LegalPersonView() {
     keywords: ['edit', 'ویرایش'],
     run: edit,
   });
+  const statusReport = () => navigate({ to: '/person/legal-persons/status/$id', params: { id: String(id) } });
+  useFormCommand({
+    id: 'persons.legal.status',
+    title: 'گزارش وضعیت این شرکت',
+    shortcut: 'KeyR',
+    group: 'شخص حقوقی',
+    path: `/person/legal-persons/status/${id}`,
+    keywords: ['status report', 'گزارش وضعیت'],
+    run: statusReport,
+  });
 
   const p = query.data;
   if (!p)
@@ -245,9 +255,14 @@ export function LegalPersonView() {
           </span>
         }
         actions={
-          <Button shortcut="KeyE" onClick={edit}>
-            ویرایش
-          </Button>
+          <>
+            <Button shortcut="KeyR" onClick={statusReport}>
+              گزارش وضعیت
+            </Button>
+            <Button shortcut="KeyE" onClick={edit}>
+              ویرایش
+            </Button>
+          </>
         }
       />
       <RecordTabs kind="legal" id={id} sections={SECTIONS}>

@@ -1,10 +1,11 @@
+import type { Labelled } from '~/contract/labels.ts';
 import type { LegalPersonRow } from '~/contract/persons.ts';
 import { columnHelper } from '~/ui/data-table/columns.ts';
 import { EMPTY, formatNumber, formatRial } from '~/ui/format.ts';
 import { idText, StatusBadge } from './labels.tsx';
-import { NameCell, textOrDash } from './person-columns.tsx';
+import { labelsCell, NameCell, textOrDash } from './person-columns.tsx';
 
-const col = columnHelper<LegalPersonRow>();
+const col = columnHelper<Labelled<LegalPersonRow>>();
 
 /** The legal persons list's columns. Ids are the server's sort keys; unsortable ones say so. */
 export const legalPersonColumns = col.columns([
@@ -58,4 +59,6 @@ export const legalPersonColumns = col.columns([
     enableSorting: false,
     cell: textOrDash,
   }),
+  // Last, so the columns the list tests and users know keep their places.
+  col.display({ id: 'labels', header: 'برچسب‌ها', size: 120, cell: labelsCell }),
 ]);

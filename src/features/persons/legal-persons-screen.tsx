@@ -1,8 +1,10 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
 import type { LegalPersonRow } from '~/contract/persons.ts';
+import { usePersonBulk } from '~/features/labels/person-bulk.tsx';
 import { Button } from '~/ui/button.tsx';
 import { DataTable } from '~/ui/data-table/data-table.tsx';
+import { toListQuery } from '~/ui/data-table/search-params.ts';
 import type { ListSearch } from '~/ui/data-table/types.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { fetchLegalPersons, personKeys } from './api.ts';
@@ -10,6 +12,7 @@ import { useFormCommand } from './commands.ts';
 import { legalPersonColumns } from './legal-persons-columns.tsx';
 import { markOpenedFromList, rememberListSearch } from './navigation.ts';
 import { legalPersonFilters } from './search.ts';
+import { TransferActions } from './transfer/transfer-actions.tsx';
 
 const rowId = (row: LegalPersonRow) => String(row.id);
 
@@ -31,6 +34,7 @@ export function LegalPersonsScreen() {
     [navigate],
   );
 
+  const bulk = usePersonBulk('legal_person');
   const create = () => navigate({ to: '/person/legal-persons/create' });
   useFormCommand({
     id: 'persons.legal.new',
@@ -47,9 +51,12 @@ export function LegalPersonsScreen() {
       <PageHeader
         description="شرکت‌ها، صندوق‌ها و نهادهای تحت نظارت"
         actions={
-          <Button tone="primary" shortcut="KeyN" onClick={create}>
-            شخص حقوقی تازه
-          </Button>
+          <>
+            <TransferActions list="legal" query={toListQuery(search, legalPersonFilters)} />
+            <Button tone="primary" shortcut="KeyN" onClick={create}>
+              شخص حقوقی تازه
+            </Button>
+          </>
         }
       />
       <DataTable
@@ -65,7 +72,9 @@ export function LegalPersonsScreen() {
         onOpen={open}
         searchPlaceholder="نام، نماد یا شناسه ملی"
         emptyText="هنوز شخص حقوقی ثبت نشده است"
+        bulkActions={bulk.bulkActions}
       />
+      {bulk.dialogs}
     </>
   );
 }

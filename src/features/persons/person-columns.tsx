@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import type { LabelChip } from '~/contract/labels.ts';
+import { LabelChips } from '~/features/labels/label-chips.tsx';
 import { EMPTY } from '~/ui/format.ts';
 import { DemoBadge } from './labels.tsx';
 
@@ -50,6 +52,11 @@ export function NameCell({
     </span>
   );
 }
+
+/** The labels cell of both persons lists: the row's labels (`labels`, by name) as coloured chips. */
+export const labelsCell = ({ row }: { row: { original: { labels?: LabelChip[] } } }) => (
+  <LabelChips labels={row.original.labels} />
+);
 
 /** A text cell, or a dash when there is no value. */
 export const textOrDash = (c: { getValue(): string | null | undefined }) => c.getValue() ?? EMPTY;

@@ -1,4 +1,5 @@
 import { LEGAL_KIND_LABELS, LEGAL_KINDS, LEGAL_STATUS_LABELS, LEGAL_STATUSES } from '~/contract/persons.ts';
+import { labelKeys, labelOptions } from '~/features/labels/api.ts';
 import { listSearchSchema } from '~/ui/data-table/search-params.ts';
 import type { FilterDef } from '~/ui/data-table/types.ts';
 import { fetchIndustryOptions, personKeys } from './api.ts';
@@ -47,6 +48,19 @@ export const legalPersonFilters: readonly FilterDef[] = [
     loadOptions: fetchIndustryOptions,
     optionsKey: personKeys.industries,
   },
+  {
+    key: 'label',
+    kind: 'enum',
+    label: 'برچسب',
+    loadOptions: labelOptions('legal_person'),
+    optionsKey: labelKeys.options('legal_person'),
+  },
+  // Offered in the filter builder (Shift+F) only.
+  { key: 'name', kind: 'text', label: 'نام', builderOnly: true },
+  { key: 'national_id', kind: 'text', label: 'شناسه ملی', op: 'eq', builderOnly: true },
+  { key: 'ticker', kind: 'text', label: 'نماد', builderOnly: true },
+  { key: 'registered_capital', kind: 'number', label: 'سرمایه ثبتی (ریال)', builderOnly: true },
+  { key: 'employees', kind: 'number', label: 'شمار کارکنان', builderOnly: true },
 ];
 
 export const legalPersonsSearch = listSearchSchema(legalPersonFilters);
@@ -69,6 +83,17 @@ export const truePersonFilters: readonly FilterDef[] = [
     options: EDUCATION_LEVELS.map((v) => ({ value: v, label: v })),
   },
   { key: 'field', field: 'field_of_study', kind: 'text', label: 'رشته تحصیلی' },
+  {
+    key: 'label',
+    kind: 'enum',
+    label: 'برچسب',
+    loadOptions: labelOptions('true_person'),
+    optionsKey: labelKeys.options('true_person'),
+  },
+  { key: 'first_name', kind: 'text', label: 'نام', builderOnly: true },
+  { key: 'last_name', kind: 'text', label: 'نام خانوادگی', builderOnly: true },
+  { key: 'national_code', kind: 'text', label: 'کد ملی', op: 'eq', builderOnly: true },
+  { key: 'birth_date', kind: 'date', label: 'تاریخ تولد', builderOnly: true },
 ];
 
 export const truePersonsSearch = listSearchSchema(truePersonFilters);

@@ -1,8 +1,9 @@
+import type { Labelled } from '~/contract/labels.ts';
 import type { TruePersonRow } from '~/contract/persons.ts';
 import { columnHelper } from '~/ui/data-table/columns.ts';
 import { EMPTY, formatDate } from '~/ui/format.ts';
 import { idText } from './labels.tsx';
-import { NameCell, textOrDash } from './person-columns.tsx';
+import { labelsCell, NameCell, textOrDash } from './person-columns.tsx';
 import { GENDER_LABELS } from './search.ts';
 
 /** 09121234567 → ۰۹۱۲***۴۵۶۷: enough to recognise a number without publishing it in a list. */
@@ -11,7 +12,7 @@ export function maskMobile(mobile: string | null): string {
   return idText(mobile.length >= 8 ? `${mobile.slice(0, 4)}***${mobile.slice(-4)}` : mobile);
 }
 
-const col = columnHelper<TruePersonRow>();
+const col = columnHelper<Labelled<TruePersonRow>>();
 
 /** The true persons list's columns; ids are the server's sort keys. */
 export const truePersonColumns = col.columns([
@@ -70,4 +71,6 @@ export const truePersonColumns = col.columns([
     enableSorting: false,
     cell: textOrDash,
   }),
+  // Last, so the columns the list tests and users know keep their places.
+  col.display({ id: 'labels', header: 'برچسب‌ها', size: 120, cell: labelsCell }),
 ]);

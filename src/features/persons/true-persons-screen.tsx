@@ -1,14 +1,17 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
 import type { TruePersonRow } from '~/contract/persons.ts';
+import { usePersonBulk } from '~/features/labels/person-bulk.tsx';
 import { Button } from '~/ui/button.tsx';
 import { DataTable } from '~/ui/data-table/data-table.tsx';
+import { toListQuery } from '~/ui/data-table/search-params.ts';
 import type { ListSearch } from '~/ui/data-table/types.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { fetchTruePersons, personKeys } from './api.ts';
 import { useFormCommand } from './commands.ts';
 import { markOpenedFromList, rememberListSearch } from './navigation.ts';
 import { truePersonFilters } from './search.ts';
+import { TransferActions } from './transfer/transfer-actions.tsx';
 import { truePersonColumns } from './true-persons-columns.tsx';
 
 const rowId = (row: TruePersonRow) => String(row.id);
@@ -31,6 +34,7 @@ export function TruePersonsScreen() {
     [navigate],
   );
 
+  const bulk = usePersonBulk('true_person');
   const create = () => navigate({ to: '/person/true-persons/create' });
   useFormCommand({
     id: 'persons.true.new',
@@ -47,9 +51,12 @@ export function TruePersonsScreen() {
       <PageHeader
         description="اعضای هیئت مدیره، نمایندگان، مدیران عامل و سایر اشخاص"
         actions={
-          <Button tone="primary" shortcut="KeyN" onClick={create}>
-            شخص حقیقی تازه
-          </Button>
+          <>
+            <TransferActions list="true" query={toListQuery(search, truePersonFilters)} />
+            <Button tone="primary" shortcut="KeyN" onClick={create}>
+              شخص حقیقی تازه
+            </Button>
+          </>
         }
       />
       <DataTable
@@ -65,7 +72,9 @@ export function TruePersonsScreen() {
         onOpen={open}
         searchPlaceholder="نام یا کد ملی"
         emptyText="هنوز شخص حقیقی ثبت نشده است"
+        bulkActions={bulk.bulkActions}
       />
+      {bulk.dialogs}
     </>
   );
 }

@@ -2,6 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   type AdvanceFilter,
   advanceFilterSchema,
+  eachCondition,
+  type FilterNode,
   type ListPage,
   type ListQuery,
 } from '../../contract/list.ts';
@@ -47,6 +49,12 @@ export interface SortDef {
 export interface FilterDef {
   expr: SQL;
   type: FieldType;
+  /**
+   * A filter over a set related to the row (a record's labels): `eq` and `in` become
+   * `anyOf(values)`, `values` being the coerced values as one SQL array of `type` (the row
+   * matches when its set holds one of them); other operators are refused with a 422.
+   */
+  anyOf?: (values: SQL) => SQL;
 }
 
 export interface ListSpec {
@@ -54,6 +62,13 @@ export interface ListSpec {
   select: SQL;
   /** FROM clause with its joins. */
   from: SQL;
+  /**
+   * FROM clause of the page-1 count, when it can be narrower than `from`: the base table alone,
+   * provided `where`, `search` and every filter read only it (columns of joined tables through
+   * scalar subqueries). PostgreSQL picks a table's scan before it drops unused LEFT JOINs, so a
+   * count over `from` reads the whole heap where this one counts by an index-only scan.
+   */
+  countFrom?: SQL;
   /** A unique, non-null integer expression (the row id): the tie-breaker and the cursor's anchor. */
   id: SQL;
   /** The normalised search text column matched by `q` (see domain/persian-text searchKey). */
@@ -116,6 +131,14 @@ function coerce(def: FilterDef, field: string, v: unknown): string | number | bo
 function condition(def: FilterDef, f: AdvanceFilter): SQL {
   const cast = sql.raw(CAST[def.type]);
   const e = def.expr;
+  if (def.anyOf) {
+    if (f.op !== 'eq' && f.op !== 'in') throw bad('advanceFilter', `عملگر فیلتر «${f.field}» مجاز نیست`);
+    const values = Array.isArray(f.value) ? f.value : [f.value];
+    if (values.length === 0 || values.length > 500 || values.includes(null as never)) {
+      throw bad('advanceFilter', `فهرست مقادیر «${f.field}» باید ۱ تا ۵۰۰ مقدار داشته باشد`);
+    }
+    return def.anyOf(sql`${sql.param(values.map((v) => coerce(def, f.field, v)))}::${cast}[]`);
+  }
   if (f.op === 'contains') {
     if (def.type !== 'text') throw bad('advanceFilter', `عملگر «شامل» برای «${f.field}» مجاز نیست`);
     return sql`${e} ILIKE ${`%${escapeLike(normalizePersian(String(f.value ?? '')))}%`}`;
@@ -147,9 +170,24 @@ function condition(def: FilterDef, f: AdvanceFilter): SQL {
   }
 }
 
-/** The filters of a request: `advanceFilter` plus plain parameters named like filter fields. */
-function parseFilters(spec: ListSpec, query: ListQuery): AdvanceFilter[] {
-  const out: AdvanceFilter[] = [];
+/** A filter tree as SQL: the nodes of a group joined by AND or OR, each in parentheses. */
+function filterSql(spec: ListSpec, node: FilterNode): SQL {
+  if ('and' in node || 'or' in node) {
+    const members = 'and' in node ? node.and : node.or;
+    return sql`(${sql.join(
+      members.map((m) => filterSql(spec, m)),
+      sql.raw('and' in node ? ' AND ' : ' OR '),
+    )})`;
+  }
+  return sql`(${condition(spec.filters[node.field]!, node)})`;
+}
+
+/**
+ * The filters of a request: `advanceFilter` (conditions and AND/OR groups) plus plain parameters
+ * named like filter fields; every condition's field is checked against the list's whitelist.
+ */
+function parseFilters(spec: ListSpec, query: ListQuery): FilterNode[] {
+  const out: FilterNode[] = [];
   if (query.advanceFilter) {
     let raw: unknown;
     try {
@@ -172,10 +210,10 @@ function parseFilters(spec: ListSpec, query: ListQuery): AdvanceFilter[] {
       Array.isArray(v) ? { field, op: 'in', value: v as string[] } : { field, op: 'eq', value: String(v) },
     );
   }
-  for (const f of out) {
+  eachCondition(out, (f) => {
     if (!spec.filters[f.field])
       throw bad('advanceFilter', `فیلتر بر اساس «${f.field}» در این فهرست ممکن نیست`);
-  }
+  });
   return out;
 }
 
@@ -253,7 +291,7 @@ export async function listPage<T = Row>(db: Db, spec: ListSpec, query: ListQuery
   const tieDesc = sort.tie === 'opposite' ? !desc : desc;
   const conds: SQL[] = [];
   if (spec.where) conds.push(spec.where);
-  for (const f of parseFilters(spec, query)) conds.push(condition(spec.filters[f.field]!, f));
+  for (const node of parseFilters(spec, query)) conds.push(filterSql(spec, node));
   const key = query.q ? searchKey(query.q) : '';
   if (key && spec.search) conds.push(sql`${spec.search} LIKE ${`%${escapeLike(key)}%`}`);
   const where = (extra?: SQL) => {
@@ -284,7 +322,7 @@ export async function listPage<T = Row>(db: Db, spec: ListSpec, query: ListQuery
     }
   } else {
     const [counted, page] = await Promise.all([
-      rows(db, sql`SELECT count(*)::int AS n FROM ${spec.from} WHERE ${where()}`),
+      rows(db, sql`SELECT count(*)::int AS n FROM ${spec.countFrom ?? spec.from} WHERE ${where()}`),
       rows(db, select(undefined, perPage + 1, (query.page - 1) * perPage)),
     ]);
     total = Number(counted[0]?.n ?? 0);

@@ -1,13 +1,17 @@
 import type { AnyRoute } from '../http/route.ts';
 import { accountRoutes } from './account/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { bulkRoutes } from './bulk/routes.ts';
+import { labelRoutes } from './labels/routes.ts';
 import { logRoutes } from './logs/routes.ts';
 import { managementRoutes } from './management/routes.ts';
 import { personRoutes } from './persons/routes.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { resumeRoutes } from './resume/routes.ts';
 import { searchRoutes } from './search/routes.ts';
+import { statusReportRoutes } from './status-report/routes.ts';
 import { systemRoutes } from './system/routes.ts';
+import { transferRoutes } from './transfer/routes.ts';
 
 /** Every API route of the product, in one list (mounted by app.ts, documented by OpenAPI). */
 export const allRoutes: AnyRoute[] = [
@@ -16,8 +20,14 @@ export const allRoutes: AnyRoute[] = [
   ...accountRoutes,
   ...managementRoutes,
   ...logRoutes,
+  // Before personRoutes: /api/person/legal-persons/bulk must not be read as /:id.
+  ...bulkRoutes,
+  // Before personRoutes too: …/export and …/import-template must not be read as /:id.
+  ...transferRoutes,
   ...personRoutes,
+  ...labelRoutes,
   ...searchRoutes,
   ...referenceRoutes,
   ...resumeRoutes,
+  ...statusReportRoutes,
 ];

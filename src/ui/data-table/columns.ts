@@ -47,3 +47,38 @@ export type DataColumn<T extends RowData> = ColumnDef<DataTableFeatures, T, any>
 export function columnHelper<T extends RowData>(): ColumnHelper<DataTableFeatures, T> {
   return createColumnHelper<DataTableFeatures, T>();
 }
+
+/** A column's id: its `id`, else its accessor key. */
+export function columnId(c: DataColumn<RowData>): string {
+  return (c.id ?? (c as { accessorKey?: string }).accessorKey ?? '') as string;
+}
+
+/** Server sort field per column id, for the columns whose `meta.sortField` differs from the id. */
+export function columnSortFields(columns: readonly DataColumn<RowData>[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const c of columns) if (c.meta?.sortField) out[columnId(c)] = c.meta.sortField;
+  return out;
+}
+
+interface SizedHeader {
+  getSize(): number;
+  column: { columnDef: { meta?: DataColumnMeta } };
+}
+
+/**
+ * The grid's CSS `grid-template-columns` (a `lead` px checkbox column, then each column's size;
+ * columns with `meta.grow` — or the last one when none has it — take the spare width) and the
+ * least width of the row in px.
+ */
+export function gridTemplate(headers: readonly SizedHeader[], lead: number) {
+  const grows = headers.some((h) => h.column.columnDef.meta?.grow);
+  const parts = headers.map((h, i) => {
+    const size = h.getSize();
+    const grow = h.column.columnDef.meta?.grow ?? (!grows && i === headers.length - 1 ? 1 : 0);
+    return grow ? `minmax(${size}px, ${grow}fr)` : `${size}px`;
+  });
+  return {
+    template: `${lead}px ${parts.join(' ')}`,
+    minWidth: lead + headers.reduce((sum, h) => sum + h.getSize(), 0),
+  };
+}

@@ -1,16 +1,36 @@
 import { type RowData, type SortingState, type Updater, useTable } from '@tanstack/react-table';
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { type DataColumn, dataTableFeatures } from './columns.ts';
+import { eachCondition } from '~/contract/list.ts';
+import { BulkBar, UndoBar } from './bulk-bar.tsx';
+import { columnId, columnSortFields, type DataColumn, dataTableFeatures, gridTemplate } from './columns.ts';
 import { DataRow } from './data-row.tsx';
 import { FilterBar } from './filter-bar.tsx';
+import { FilterBuilder } from './filter-builder.tsx';
 import { HeaderRow } from './header-row.tsx';
-import { type CursorState, initialCursor, type ListAction, reduceCursor, selectedCount } from './keys.ts';
+import {
+  type CursorState,
+  initialCursor,
+  type ListAction,
+  reduceCursor,
+  selectedCount,
+  selectedIds,
+  visibleSelection,
+} from './keys.ts';
 import { useListCommands } from './list-commands.ts';
-import { Kbd, MessageRow, SkeletonRow } from './list-states.tsx';
-import { activeFilterCount, clearFilters, formatSort, parseSort, toListQuery } from './search-params.ts';
+import { Kbd, ListMessage, SkeletonRow } from './list-states.tsx';
+import {
+  activeFilterCount,
+  clearFilters,
+  formatSort,
+  parseBuilt,
+  parseSort,
+  toListQuery,
+  withBuilt,
+} from './search-params.ts';
 import { StatusLine } from './status-line.tsx';
 import * as s from './styles.ts';
-import type { FilterDef, ListSearch, RowAction } from './types.ts';
+import type { BulkAction, BulkSelection, FilterDef, ListSearch, RowAction } from './types.ts';
+import { useBulk } from './use-bulk.ts';
 import { useFitHeight } from './use-fit-height.ts';
 import { useListKeys } from './use-list-keys.ts';
 import { type FetchPage, useListQuery } from './use-list-query.ts';
@@ -47,6 +67,12 @@ export interface DataTableProps<T extends RowData> {
   actions?: ReactNode;
   /** Shown beside the count while rows are selected (bulk actions). */
   selectionActions?(rows: T[]): ReactNode;
+  /**
+   * Actions on the selection (chosen rows, or all matching after Ctrl/⌘+A), as buttons in the
+   * bulk bar and keys while rows are selected; an action that resolves to an undo offer clears
+   * the selection, refreshes the list and shows the undo bar (Ctrl/⌘+Z).
+   */
+  bulkActions?: readonly BulkAction[];
   /** Rows per request (default 50). */
   perPage?: number;
   /** The server takes filters as plain parameters, not `advanceFilter` (management and log lists). */
@@ -64,10 +90,6 @@ const SKELETON_ROWS = 12;
 /** The focused row of each list view, so coming back from a record lands where the user was. */
 const rememberedRows = new Map<string, number>();
 
-function columnId(c: DataColumn<RowData>): string {
-  return (c.id ?? (c as { accessorKey?: string }).accessorKey ?? '') as string;
-}
-
 /**
  * The list workstation: a virtualized grid over an infinite query, with the list state (q,
  * sort, filters) in the URL and every action on a key. See ./README.md for how a screen
@@ -81,14 +103,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const filterRef = useRef<HTMLInputElement>(null);
 
   const columnIds = useMemo(() => columns.map((c) => columnId(c as DataColumn<RowData>)), [columns]);
-  const sortFields = useMemo(() => {
-    const out: Record<string, string> = {};
-    for (const c of columns)
-      if (c.meta?.sortField) out[columnId(c as DataColumn<RowData>)] = c.meta.sortField;
-    return out;
-  }, [columns]);
+  const sortFields = useMemo(() => columnSortFields(columns as DataColumn<RowData>[]), [columns]);
   const query = useMemo(() => toListQuery(search, filters, sortFields), [search, filters, sortFields]);
   const list = useListQuery(props.queryKey, query, props.fetchPage, props.perPage);
+  const bulk = useBulk(props.queryKey);
+  const loadedIds = useMemo(() => list.rows.map((r) => getRowId(r)), [list.rows, getRowId]);
   const viewKey = `${id}:${JSON.stringify(query)}`;
 
   // Focus and selection belong to one view; a new sort or filter starts afresh.
@@ -123,7 +142,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     columns: columns as DataColumn<T>[],
     data: list.rows,
     getRowId: (row: T) => getRowId(row),
-    state: { sorting, columnFilters, rowSelection: cursor.selection },
+    state: { sorting, columnFilters, rowSelection: visibleSelection(cursor, loadedIds) },
     onSortingChange,
     manualSorting: true,
     manualFiltering: true,
@@ -169,6 +188,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     scrollRef.current?.focus({ preventScroll: true });
   }, [cursor.row, rows.length, virtualizer]);
 
+  // The filter builder: lists whose server reads advanceFilter (not the plain-parameter ones).
+  const [builderOpen, setBuilderOpen] = useState(false);
+  const canBuild = filters.length > 0 && !props.plainFilters;
+  const built = useMemo(() => parseBuilt(search.af), [search.af]);
+
   const dispatch = (action: ListAction) => {
     scrollPending.current = true;
     setCursor((c) => reduceCursor(c, action, ctx));
@@ -202,6 +226,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         column.getToggleSortingHandler()?.({});
         return true;
       }
+      case 'filter-builder':
+        if (!canBuild) return false;
+        setBuilderOpen(true);
+        return true;
       case 'clear-filters':
         if (activeFilterCount(search, filters) === 0 && !search.q) return false;
         onSearchChange(clearFilters(search));
@@ -212,9 +240,15 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         else return false;
         return true;
       case 'clear-selection':
-        if (selectedCount(cursor.selection) === 0) return false;
+        if (selectedCount(cursor.selection) === 0 && !cursor.all) return false;
         dispatch(action);
         return true;
+      case 'select-all':
+        if (rows.length === 0) return false;
+        dispatch(action);
+        return true;
+      case 'undo':
+        return bulk.undo();
       default:
         if (rows.length === 0) return false;
         dispatch(action);
@@ -223,9 +257,24 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     }
   };
 
-  /** Runs the row action bound to this key press on the focused row; false when none applies. */
+  /** The selection as a bulk action receives it. */
+  const bulkSelection = (): BulkSelection =>
+    cursor.all
+      ? { kind: 'all', query, total: list.total ?? rows.length }
+      : { kind: 'rows', ids: selectedIds(cursor.selection, rowIds) };
+  const runBulk = (action: BulkAction) =>
+    void bulk.run(action, bulkSelection(), () =>
+      setCursor((c) => reduceCursor(c, { type: 'clear-selection' }, ctx)),
+    );
+
+  /** Runs the bulk action (rows selected) or row action bound to this key press; false when none applies. */
   const runRowAction = (e: KeyboardEvent): boolean => {
     const code = e.shiftKey ? `Shift+${e.code}` : e.code;
+    const bulkAction = props.bulkActions?.find((a) => a.key === code);
+    if (bulkAction && (cursor.all || selectedCount(cursor.selection) > 0)) {
+      runBulk(bulkAction);
+      return true;
+    }
     const action = props.rowActions?.find((a) => a.key === code);
     const row = rows[cursor.row]?.original;
     if (!action || row === undefined || !(action.isEnabled?.(row) ?? true)) return false;
@@ -237,25 +286,16 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   performRef.current = perform;
   const rowActionRef = useRef(runRowAction);
   rowActionRef.current = runRowAction;
-  useListCommands(performRef, props.rowActions);
+  useListCommands(performRef, props.rowActions, props.bulkActions);
 
   useListKeys({ rootRef, scrollRef, filterRef, performRef, rowActionRef });
 
-  const template = useMemo(() => {
-    const grows = headers.some((h) => h.column.columnDef.meta?.grow);
-    const parts = headers.map((h, i) => {
-      const size = h.getSize();
-      const grow = h.column.columnDef.meta?.grow ?? (!grows && i === headers.length - 1 ? 1 : 0);
-      return grow ? `minmax(${size}px, ${grow}fr)` : `${size}px`;
-    });
-    return `${s.CHECK_WIDTH}px ${parts.join(' ')}`;
-  }, [headers]);
-  const minWidth = s.CHECK_WIDTH + headers.reduce((sum, h) => sum + h.getSize(), 0);
+  const { template, minWidth } = useMemo(() => gridTemplate(headers, s.CHECK_WIDTH), [headers]);
   const colCount = headers.length + 1;
 
   const showRows = loading || rows.length > 0;
   const focusedVisible = items.some((it) => it.index === cursor.row) && !!rows[cursor.row];
-  const selected = selectedCount(cursor.selection);
+  const selected = cursor.all ? (list.total ?? rows.length) : selectedCount(cursor.selection);
   const filtered = activeFilterCount(search, filters) > 0 || !!search.q;
   const total = list.total;
   const selectedRows = selected ? rows.filter((r) => r.getIsSelected()).map((r) => r.original) : [];
@@ -271,15 +311,43 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           searchPlaceholder={props.searchPlaceholder}
           actions={props.actions}
           inputRef={filterRef}
+          builder={canBuild ? { count: eachCondition(built), open: () => setBuilderOpen(true) } : undefined}
         />
+        {canBuild && (
+          <FilterBuilder
+            open={builderOpen}
+            onOpenChange={setBuilderOpen}
+            filters={filters}
+            value={built}
+            onApply={(nodes) => onSearchChange(withBuilt(search, nodes))}
+          />
+        )}
         <StatusLine
           loading={loading}
           total={total}
           updating={isPlaceholderData}
           nextPageFailed={list.isFetchNextPageError}
           selected={selected}
-          selectionActions={selected > 0 && props.selectionActions?.(selectedRows)}
+          allMatching={cursor.all}
+          selectionActions={
+            selected > 0 && (
+              <>
+                {props.selectionActions?.(selectedRows)}
+                {props.bulkActions && (
+                  <BulkBar actions={props.bulkActions} busy={bulk.busy} onRun={runBulk} />
+                )}
+              </>
+            )
+          }
         />
+        {bulk.offer && (
+          <UndoBar
+            key={bulk.offer.until}
+            offer={bulk.offer}
+            onUndo={() => bulk.undo()}
+            onExpire={bulk.dismiss}
+          />
+        )}
       </div>
       <div className={props.renderDetail ? s.withDetail : undefined}>
         {/* The grid keeps DOM focus itself and points at the focused cell (aria-activedescendant):
@@ -313,34 +381,15 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             data-placeholder={isPlaceholderData ? '' : undefined}
             style={{ minWidth, height: showRows ? virtualizer.getTotalSize() : undefined }}
           >
-            {list.isError && !rows.length ? (
-              <MessageRow colCount={colCount} tone="danger" title="فهرست بارگیری نشد">
-                <span>{list.error.message}</span>
-                <span>
-                  برای تلاش دوباره <Kbd>R</Kbd> را بزنید یا{' '}
-                  <button type="button" className={s.button} onClick={() => void list.refetch()}>
-                    دوباره تلاش کنید
-                  </button>
-                </span>
-              </MessageRow>
-            ) : !showRows ? (
-              <MessageRow
+            {(list.isError && !rows.length) || !showRows ? (
+              <ListMessage
                 colCount={colCount}
-                title={
-                  filtered
-                    ? 'موردی با این جست‌وجو و فیلترها پیدا نشد'
-                    : (props.emptyText ?? 'هنوز موردی ثبت نشده است')
-                }
-              >
-                {filtered ? (
-                  <span>
-                    عبارت دیگری را با <Kbd>/</Kbd> جست‌وجو کنید یا همه فیلترها را با <Kbd>Shift+C</Kbd> پاک
-                    کنید.
-                  </span>
-                ) : (
-                  props.emptyHint
-                )}
-              </MessageRow>
+                error={list.isError && !rows.length ? list.error : null}
+                onRetry={() => void list.refetch()}
+                filtered={filtered}
+                emptyText={props.emptyText}
+                emptyHint={props.emptyHint}
+              />
             ) : (
               items.map((item) => {
                 const style = {

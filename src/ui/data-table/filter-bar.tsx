@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, type Ref, useEffect, useState } from 'react';
+import { toPersianDigits } from '~/domain/persian-text.ts';
 import { activeFilterCount, clearFilters, withFilter } from './search-params.ts';
 import * as s from './styles.ts';
 import type { EnumFilter, FilterDef, FilterValue, ListSearch } from './types.ts';
@@ -16,6 +17,8 @@ export interface FilterBarProps {
   actions?: ReactNode;
   /** The free-text input, for `/`. */
   inputRef?: Ref<HTMLInputElement>;
+  /** The filter builder's button: how many conditions it holds, and how to open it (Shift+F). */
+  builder?: { count: number; open(): void };
 }
 
 const ALL = '';
@@ -122,6 +125,7 @@ export function FilterBar({
   searchPlaceholder,
   actions,
   inputRef,
+  builder,
 }: FilterBarProps) {
   const [q, setQ] = useState(search.q ?? '');
   useEffect(() => setQ(search.q ?? ''), [search.q]);
@@ -152,17 +156,31 @@ export function FilterBar({
           onChange={(e) => setQ(e.target.value)}
         />
       </div>
-      {filters.map((f) => (
-        <div key={f.key} className={s.field} data-active={search[f.key] !== undefined ? '' : undefined}>
-          <label htmlFor={`${domId}-f-${f.key}`}>{f.label}</label>
-          <FilterControl
-            f={f}
-            domId={domId}
-            value={search[f.key]}
-            onChange={(v) => onSearchChange(withFilter(search, f.key, v))}
-          />
-        </div>
-      ))}
+      {filters
+        .filter((f) => !f.builderOnly)
+        .map((f) => (
+          <div key={f.key} className={s.field} data-active={search[f.key] !== undefined ? '' : undefined}>
+            <label htmlFor={`${domId}-f-${f.key}`}>{f.label}</label>
+            <FilterControl
+              f={f}
+              domId={domId}
+              value={search[f.key]}
+              onChange={(v) => onSearchChange(withFilter(search, f.key, v))}
+            />
+          </div>
+        ))}
+      {builder && (
+        <button
+          type="button"
+          className={s.button}
+          onClick={builder.open}
+          aria-keyshortcuts="Shift+F"
+          data-active={builder.count > 0 ? '' : undefined}
+        >
+          فیلتر پیشرفته{builder.count > 0 && ` (${toPersianDigits(String(builder.count))} شرط)`}{' '}
+          <kbd className={s.kbd}>Shift+F</kbd>
+        </button>
+      )}
       {active > 0 && (
         <button
           type="button"

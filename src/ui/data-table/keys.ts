@@ -16,6 +16,8 @@ export type ListAction =
   /** Shift+X or Shift+Space: select from the anchor to the focused row. */
   | { type: 'extend' }
   | { type: 'clear-selection' }
+  /** Ctrl/⌘+A: every row matching the list's query, loaded or not ("all matching (N)"). */
+  | { type: 'select-all' }
   /** A click on a row. */
   | { type: 'focus-row'; index: number }
   /** A click on a row's checkbox (Shift extends from the anchor). */
@@ -26,7 +28,11 @@ export type ListAction =
   | { type: 'leave-filter' }
   | { type: 'sort' }
   | { type: 'clear-filters' }
-  | { type: 'retry' };
+  /** Shift+F: the filter builder (conditions in AND/OR groups). */
+  | { type: 'filter-builder' }
+  | { type: 'retry' }
+  /** Ctrl/⌘+Z: undo the last bulk action while its undo bar shows. */
+  | { type: 'undo' };
 
 /** The part of a KeyboardEvent the mapping reads. */
 export interface KeyPress {
@@ -49,7 +55,14 @@ export interface KeyContext {
 
 /** The action a key press asks for, or null when the list should leave it alone. */
 export function keyToAction(e: KeyPress, ctx: KeyContext): ListAction | null {
-  if (e.ctrlKey || e.metaKey || e.altKey) return null;
+  if (e.ctrlKey || e.metaKey) {
+    // Ctrl/⌘+A and Ctrl/⌘+Z keep their text meaning in fields; other modified keys are the app's.
+    if (e.altKey || e.shiftKey || ctx.inFilter || ctx.inField) return null;
+    if (e.code === 'KeyA') return { type: 'select-all' };
+    if (e.code === 'KeyZ') return { type: 'undo' };
+    return null;
+  }
+  if (e.altKey) return null;
   const shift = !!e.shiftKey;
   if (ctx.inFilter) {
     if (e.code === 'Escape' || ((e.code === 'Enter' || e.code === 'NumpadEnter') && !shift))
@@ -92,6 +105,8 @@ export function keyToAction(e: KeyPress, ctx: KeyContext): ListAction | null {
       return shift ? null : { type: 'sort' };
     case 'KeyC':
       return shift ? { type: 'clear-filters' } : null;
+    case 'KeyF':
+      return shift ? { type: 'filter-builder' } : null;
     case 'KeyR':
       return shift ? null : { type: 'retry' };
     default:
@@ -114,6 +129,11 @@ export interface CursorState {
   /** The selection a Shift range adds to (the selection when the anchor was set). */
   base: Selection;
   selection: Selection;
+  /**
+   * Every row matching the query is selected (Ctrl/⌘+A), loaded or not: bulk actions send the
+   * query, not ids. Any change to the selection leaves this mode, keeping the loaded rows.
+   */
+  all: boolean;
 }
 
 export interface CursorContext {
@@ -129,7 +149,27 @@ export const initialCursor: CursorState = {
   extending: false,
   base: {},
   selection: {},
+  all: false,
 };
+
+/** Every loaded row selected. */
+export function allOf(ids: readonly string[]): Selection {
+  const out: Record<string, true> = {};
+  for (const id of ids) out[id] = true;
+  return out;
+}
+
+/** Leaves "all matching": the loaded rows stay selected, as plain row selection. */
+function settle(state: CursorState, ctx: CursorContext): CursorState {
+  if (!state.all) return state;
+  const selection = allOf(ctx.rowIds);
+  return { ...state, all: false, selection, base: selection };
+}
+
+/** The selection to show: every loaded row in "all matching" mode (rows loaded later too). */
+export function visibleSelection(state: CursorState, rowIds: readonly string[]): Selection {
+  return state.all ? allOf(rowIds) : state.selection;
+}
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
@@ -171,6 +211,13 @@ function moveTo(state: CursorState, target: number, extend: boolean | undefined,
 /** The focus and selection after an action. Actions the component performs leave it unchanged. */
 export function reduceCursor(state: CursorState, action: ListAction, ctx: CursorContext): CursorState {
   const n = ctx.rowIds.length;
+  const changesSelection =
+    action.type === 'toggle' ||
+    action.type === 'extend' ||
+    action.type === 'click-select' ||
+    (action.type === 'move' && action.extend) ||
+    ((action.type === 'first' || action.type === 'last') && action.extend);
+  if (changesSelection && state.all) return reduceCursor(settle(state, ctx), action, ctx);
   switch (action.type) {
     case 'move':
       return moveTo(
@@ -227,12 +274,23 @@ export function reduceCursor(state: CursorState, action: ListAction, ctx: Cursor
       };
     }
     case 'clear-selection':
-      return Object.keys(state.selection).length === 0 && state.anchor === null
+      return Object.keys(state.selection).length === 0 && state.anchor === null && !state.all
         ? state
-        : { ...state, selection: {}, base: {}, anchor: null, extending: false };
+        : { ...state, selection: {}, base: {}, anchor: null, extending: false, all: false };
+    case 'select-all':
+      return n === 0
+        ? state
+        : { ...state, all: true, selection: allOf(ctx.rowIds), base: {}, anchor: null, extending: false };
     default:
       return state;
   }
+}
+
+/** Selected row ids, in display order of `rowIds` (ids not loaded come last). */
+export function selectedIds(selection: Selection, rowIds: readonly string[]): string[] {
+  const loaded = rowIds.filter((id) => selection[id]);
+  const seen = new Set(loaded);
+  return [...loaded, ...Object.keys(selection).filter((id) => selection[id] && !seen.has(id))];
 }
 
 /** How many rows the selection holds. */

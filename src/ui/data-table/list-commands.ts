@@ -1,7 +1,7 @@
 import { type RefObject, useMemo } from 'react';
 import { type Command, useRegisterCommands } from '~/lib/commands.ts';
 import type { ListAction } from './keys.ts';
-import type { RowAction } from './types.ts';
+import type { BulkAction, RowAction } from './types.ts';
 
 const GROUP = 'فهرست';
 
@@ -12,22 +12,34 @@ const LIST_KEYS: [id: string, title: string, shortcut: string, action: ListActio
   ['list.open', 'باز کردن ردیف', 'Enter', { type: 'open' }],
   ['list.select', 'انتخاب ردیف', 'KeyX', { type: 'toggle' }],
   ['list.extend', 'انتخاب تا این ردیف', 'Shift+KeyX', { type: 'extend' }],
+  ['list.extend-next', 'افزودن ردیف بعدی به انتخاب', 'Shift+KeyJ', { type: 'move', delta: 1, extend: true }],
+  [
+    'list.extend-previous',
+    'افزودن ردیف قبلی به انتخاب',
+    'Shift+KeyK',
+    { type: 'move', delta: -1, extend: true },
+  ],
+  ['list.select-all', 'انتخاب همه موارد منطبق با فیلتر', '$mod+KeyA', { type: 'select-all' }],
+  ['list.undo', 'بازگرداندن آخرین عملیات گروهی (تا ۱۰ ثانیه)', '$mod+KeyZ', { type: 'undo' }],
   ['list.clear-selection', 'لغو انتخاب', 'Escape', { type: 'clear-selection' }],
   ['list.filter', 'جست‌وجو در فهرست', 'Slash', { type: 'focus-filter' }],
   ['list.sort', 'مرتب‌سازی با ستون جاری', 'KeyS', { type: 'sort' }],
   ['list.clear-filters', 'پاک کردن فیلترها', 'Shift+KeyC', { type: 'clear-filters' }],
+  ['list.filter-builder', 'فیلتر پیشرفته (شرط‌ها و گروه‌های و/یا)', 'Shift+KeyF', { type: 'filter-builder' }],
   ['list.first', 'اولین ردیف', 'Home', { type: 'first' }],
   ['list.last', 'آخرین ردیف بارگذاری‌شده', 'End', { type: 'last' }],
 ];
 
 /**
- * Registers the list's keys while a list is on screen, and the screen's row actions. The sheet
+ * Registers the list's keys while a list is on screen, the screen's row actions and its bulk
+ * actions (keys that act on the selected rows). The sheet
  * lists them (not the palette, except filtering and clearing filters, which make sense to pick
  * there); the list binds the keys itself.
  */
 export function useListCommands<T>(
   perform: RefObject<(action: ListAction) => boolean>,
   rowActions: readonly RowAction<T>[] = [],
+  bulkActions: readonly BulkAction[] = [],
 ): void {
   const commands = useMemo<Command[]>(
     () => [
@@ -37,7 +49,7 @@ export function useListCommands<T>(
         shortcut,
         group: GROUP,
         bindKey: false,
-        palette: id === 'list.filter' || id === 'list.clear-filters',
+        palette: id === 'list.filter' || id === 'list.clear-filters' || id === 'list.filter-builder',
         run: () => {
           perform.current(action);
         },
@@ -51,8 +63,19 @@ export function useListCommands<T>(
         palette: false,
         run: () => {},
       })),
+      ...bulkActions
+        .filter((a) => a.key)
+        .map((a) => ({
+          id: `list.bulk.${a.id}`,
+          title: `${a.title} (ردیف‌های انتخاب‌شده)`,
+          shortcut: a.key,
+          group: GROUP,
+          bindKey: false,
+          palette: false,
+          run: () => {},
+        })),
     ],
-    [perform, rowActions],
+    [perform, rowActions, bulkActions],
   );
   useRegisterCommands(commands);
 }

@@ -46,3 +46,49 @@ export function MessageRow({
     </tr>
   );
 }
+
+/** What the grid shows instead of rows: a failed load (R retries) or an empty list or view. */
+export function ListMessage({
+  colCount,
+  error,
+  onRetry,
+  filtered,
+  emptyText,
+  emptyHint,
+}: {
+  colCount: number;
+  /** The failed first load, if it failed. */
+  error: Error | null;
+  onRetry(): void;
+  /** A search or filter narrows the view (the empty message then says how to widen it). */
+  filtered: boolean;
+  emptyText?: string;
+  emptyHint?: ReactNode;
+}) {
+  if (error)
+    return (
+      <MessageRow colCount={colCount} tone="danger" title="فهرست بارگیری نشد">
+        <span>{error.message}</span>
+        <span>
+          برای تلاش دوباره <Kbd>R</Kbd> را بزنید یا{' '}
+          <button type="button" className={s.button} onClick={onRetry}>
+            دوباره تلاش کنید
+          </button>
+        </span>
+      </MessageRow>
+    );
+  return (
+    <MessageRow
+      colCount={colCount}
+      title={filtered ? 'موردی با این جست‌وجو و فیلترها پیدا نشد' : (emptyText ?? 'هنوز موردی ثبت نشده است')}
+    >
+      {filtered ? (
+        <span>
+          عبارت دیگری را با <Kbd>/</Kbd> جست‌وجو کنید یا همه فیلترها را با <Kbd>Shift+C</Kbd> پاک کنید.
+        </span>
+      ) : (
+        emptyHint
+      )}
+    </MessageRow>
+  );
+}

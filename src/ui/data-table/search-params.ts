@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { advanceFilterSchema, eachCondition, type FilterNode } from '~/contract/list.ts';
 import type {
   FilterCondition,
   FilterDef,
@@ -22,6 +23,9 @@ function valueSchema(f: FilterDef): z.ZodType<FilterValue> {
       return boolish;
     case 'text':
       return z.string().trim().min(1).max(200);
+    case 'number':
+    case 'date':
+      return z.string().max(40);
     case 'enum':
       return f.options
         ? z
@@ -44,7 +48,8 @@ export function listSearchSchema(filters: readonly FilterDef[]): z.ZodType<ListS
       .optional()
       .catch(undefined),
   };
-  for (const f of filters) shape[f.key] = valueSchema(f).optional().catch(undefined);
+  shape.af = z.string().max(4000).optional().catch(undefined);
+  for (const f of filters) if (!f.builderOnly) shape[f.key] = valueSchema(f).optional().catch(undefined);
   return z.object(shape) as unknown as z.ZodType<ListSearch>;
 }
 
@@ -65,10 +70,33 @@ export function formatSort(spec: SortSpec | null | undefined): string | undefine
   return spec ? `${spec.desc ? '-' : ''}${spec.id}` : undefined;
 }
 
+/**
+ * The filter builder's tree from the URL (`af`, JSON text): the nodes, or none when the text is
+ * not a valid filter (a hand-edited or stale link still opens the list).
+ */
+export function parseBuilt(af: string | undefined): FilterNode[] {
+  if (!af) return [];
+  try {
+    const parsed = advanceFilterSchema.safeParse(JSON.parse(af));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The search with the builder's tree set (or cleared when it has no condition). */
+export function withBuilt(search: ListSearch, nodes: readonly FilterNode[]): ListSearch {
+  const next: ListSearch = { ...search };
+  if (eachCondition(nodes) === 0) delete next.af;
+  else next.af = JSON.stringify(nodes);
+  return next;
+}
+
 /** The filters the search sets, as `advanceFilter` conditions, in declaration order. */
 export function toConditions(search: ListSearch, filters: readonly FilterDef[]): FilterCondition[] {
   const out: FilterCondition[] = [];
   for (const f of filters) {
+    if (f.builderOnly) continue;
     const value = search[f.key];
     if (value === undefined || value === '') continue;
     const op = f.kind === 'text' ? (f.op ?? 'contains') : 'eq';
@@ -99,8 +127,9 @@ export function toListQuery(
     query.descending = sort.desc;
   }
   const conditions = toConditions(search, filters);
+  const built = parseBuilt(search.af);
   if (options.plainFilters) for (const c of conditions) params[c.field] = c.value as FilterValue;
-  else if (conditions.length) query.advanceFilter = conditions;
+  else if (conditions.length || built.length) query.advanceFilter = [...conditions, ...built];
   if (Object.keys(params).length) query.params = params;
   return query;
 }
@@ -125,6 +154,18 @@ export function toRequestQuery(params: ListParams): Record<string, string | numb
 }
 
 /**
+ * The query of a list view as plain request values without paging or sort (`q`, `advanceFilter`
+ * as JSON text, plain filter params): what a bulk action sends for "all matching".
+ */
+export function toFilterQuery(query: ListQuery): Record<string, string | number | boolean> {
+  const { sortBy: _s, descending: _d, ...rest } = query;
+  const out = toRequestQuery({ ...rest, page: 1, per_page: 1 });
+  delete out.page;
+  delete out.per_page;
+  return out;
+}
+
+/**
  * Where the page after `last` starts, or undefined at the end: the server's keyset cursor when it
  * gives one, else the next page number while rows remain.
  */
@@ -135,7 +176,10 @@ export function nextPageParam(last: ListPage<unknown>): PageParam | undefined {
 
 /** How many filters (not counting `q` and `sort`) the search sets. */
 export function activeFilterCount(search: ListSearch, filters: readonly FilterDef[]): number {
-  return filters.filter((f) => search[f.key] !== undefined && search[f.key] !== '').length;
+  const bar = filters.filter(
+    (f) => !f.builderOnly && search[f.key] !== undefined && search[f.key] !== '',
+  ).length;
+  return bar + eachCondition(parseBuilt(search.af));
 }
 
 /** The search with one filter set (or cleared with undefined / ''). */

@@ -11,6 +11,8 @@ export interface StatusLineProps {
   updating: boolean;
   nextPageFailed: boolean;
   selected: number;
+  /** Every row matching the query is selected (Ctrl/⌘+A), `selected` being their total. */
+  allMatching?: boolean;
   /** The bulk actions beside the selected count. */
   selectionActions?: ReactNode;
 }
@@ -22,6 +24,7 @@ export function StatusLine({
   updating,
   nextPageFailed,
   selected,
+  allMatching,
   selectionActions,
 }: StatusLineProps) {
   return (
@@ -43,8 +46,23 @@ export function StatusLine({
       )}
       {selected > 0 && (
         <>
-          <span>
-            <span data-count="">{formatNumber(selected)}</span> ردیف انتخاب شده · <Kbd>Esc</Kbd> لغو انتخاب
+          <span data-selection={allMatching ? 'all' : 'rows'}>
+            {allMatching ? (
+              <>
+                همه موارد منطبق (<span data-count="">{formatNumber(selected)}</span>) انتخاب شده
+              </>
+            ) : (
+              <>
+                <span data-count="">{formatNumber(selected)}</span> ردیف انتخاب شده
+              </>
+            )}{' '}
+            · <Kbd>Esc</Kbd> لغو انتخاب
+            {!allMatching && total !== undefined && total > selected && (
+              <>
+                {' '}
+                · <Kbd>Ctrl+A</Kbd> همه {formatNumber(total)} مورد
+              </>
+            )}
           </span>
           {selectionActions}
         </>

@@ -258,3 +258,47 @@ export const detail = css({
   fontSize: '13px',
   '& p': { m: 0, color: 'muted' },
 });
+
+/** The filter builder (filter-builder.tsx). */
+export const builder = css({ display: 'flex', flexDirection: 'column', gap: '3', fontSize: '13px' });
+export const builderHint = css({ color: 'muted', fontSize: '12px' });
+export const builderMode = css({ display: 'flex', alignItems: 'center', gap: '2' });
+export const builderList = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2',
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+});
+export const builderGroup = css({
+  '& fieldset': {
+    borderWidth: '1px',
+    borderStyle: 'dashed',
+    borderColor: 'line.strong',
+    borderRadius: '6px',
+    p: '2',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2',
+  },
+});
+export const builderRow = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '2',
+  '& select, & input': {
+    height: '32px',
+    borderWidth: '1px',
+    borderStyle: 'solid',
+    borderColor: 'line.strong',
+    borderRadius: '4px',
+    bg: 'surface',
+    px: '2',
+    minWidth: '9rem',
+  },
+  '& [aria-invalid=true]': { borderColor: 'danger' },
+});
+export const builderActions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' });
+export const builderError = css({ color: 'danger', fontSize: '12px', flexBasis: '100%' });

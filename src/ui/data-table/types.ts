@@ -4,9 +4,9 @@
  * `sortBy`, `descending`, `q`, `advanceFilter` (JSON `[{ field, op, value }]`), `cursor`.
  */
 
-import type { AdvanceFilter } from '~/contract/list.ts';
+import type { AdvanceFilter, FilterNode } from '~/contract/list.ts';
 
-export type { FilterOp, ListPage } from '~/contract/list.ts';
+export type { FilterNode, FilterOp, ListPage } from '~/contract/list.ts';
 
 /** One condition of `advanceFilter` (src/contract/list.ts). */
 export type FilterCondition = AdvanceFilter;
@@ -16,7 +16,7 @@ export interface ListQuery {
   q?: string;
   sortBy?: string;
   descending?: boolean;
-  advanceFilter?: FilterCondition[];
+  advanceFilter?: FilterNode[];
   /** Filters sent as plain query parameters (`status=waiting`), for lists that take them so. */
   params?: Record<string, FilterValue>;
 }
@@ -59,6 +59,11 @@ interface FilterBase {
   field?: string;
   /** Persian label. */
   label: string;
+  /**
+   * Offered only in the filter builder (Shift+F), not as a control in the bar: fields compared
+   * by range (amounts, dates) or seldom used.
+   */
+  builderOnly?: boolean;
 }
 
 /** A choice among values (a select). Options are fixed, or loaded once with `loadOptions`. */
@@ -83,7 +88,19 @@ export interface TextFilter extends FilterBase {
   op?: 'contains' | 'eq';
 }
 
-export type FilterDef = EnumFilter | BooleanFilter | TextFilter;
+/** A number (an amount in IRR, a count) compared with =, ≠, ≥, ≤; builder only. */
+export interface NumberFilter extends FilterBase {
+  kind: 'number';
+  builderOnly: true;
+}
+
+/** A date typed in Jalali (۱۴۰۳/۰۱/۱۵) and sent as ISO; compared with =, ≥, ≤; builder only. */
+export interface DateFilter extends FilterBase {
+  kind: 'date';
+  builderOnly: true;
+}
+
+export type FilterDef = EnumFilter | BooleanFilter | TextFilter | NumberFilter | DateFilter;
 
 /**
  * The list state kept in the URL: free text `q`, `sort` (a column id, `-` first for descending,
@@ -92,6 +109,8 @@ export type FilterDef = EnumFilter | BooleanFilter | TextFilter;
 export type ListSearch = {
   q?: string;
   sort?: string;
+  /** The filter builder's conditions and AND/OR groups: `FilterNode[]` as JSON text. */
+  af?: string;
 } & { [filterKey: string]: FilterValue | undefined };
 
 /** Per-column display hints, declared in a column's `meta`. */
@@ -117,4 +136,38 @@ export interface RowAction<T> {
   /** False when it does not apply to this row (the key then does nothing). */
   isEnabled?(row: T): boolean;
   run(row: T): void;
+}
+
+/**
+ * What a bulk action applies to: the chosen rows by id, or every row matching the list's query
+ * (Ctrl/⌘+A: "all matching (N)"), which the server resolves itself (send the query, not ids).
+ */
+export type BulkSelection =
+  | { kind: 'rows'; ids: string[] }
+  | { kind: 'all'; query: ListQuery; total: number };
+
+/** What a finished bulk action offers: its result and, until `until`, a way back. */
+export interface UndoOffer {
+  /** Persian result sentence: "برچسب «…» روی ۳ ردیف گذاشته شد". */
+  message: string;
+  /** Epoch milliseconds after which undo is refused (the bar counts down to it). */
+  until: number;
+  /** Reverts the action; resolves to the Persian sentence saying so. Rejects when the server refuses. */
+  undo(): Promise<string>;
+}
+
+/**
+ * An action on the selected rows, a button in the bulk bar (and a key while rows are selected).
+ * `run` may first ask (a picker, a confirmation) and resolves when done: to an UndoOffer (the list
+ * then clears the selection, shows the undo bar and refreshes), or to null when cancelled.
+ */
+export interface BulkAction {
+  /** Stable id (`persons.bulk.label`). */
+  id: string;
+  /** Persian verb phrase on the button: "برچسب زدن". */
+  title: string;
+  /** Physical key while rows are selected (`KeyL`, `Delete`); not one of the list's own keys. */
+  key?: string;
+  tone?: 'secondary' | 'danger';
+  run(selection: BulkSelection): Promise<UndoOffer | null>;
 }

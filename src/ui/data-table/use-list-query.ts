@@ -9,6 +9,15 @@ export type FetchPage<T> = (params: ListParams, signal: AbortSignal) => Promise<
 const NO_ROWS: never[] = [];
 
 /**
+ * Rows per further page read by keyset cursor: the first page stays small (the first paint),
+ * the pages a user scrolls into are bigger (a keyset page costs the server about the same at 50
+ * or 500 rows, and only the rows near the viewport are rendered), so reading deep into a list
+ * of 100,000 takes 200 requests rather than 2,000. Offset pages keep `perPage`: their numbering
+ * depends on it.
+ */
+export const DEEP_PAGE_SIZE = 500;
+
+/**
  * One list view as an infinite query: pages are fetched as the user scrolls and flattened into
  * one row array (stable between renders, as TanStack Table wants its data). Changing the
  * query (sort, filters, q) starts a new cache entry; the previous rows stay on screen until the
@@ -28,7 +37,11 @@ export function useListQuery<T>(
     PageParam
   >({
     queryKey: [...key, 'list', query, perPage],
-    queryFn: ({ pageParam, signal }) => fetchPage(toListParams(query, pageParam, perPage), signal),
+    queryFn: ({ pageParam, signal }) =>
+      fetchPage(
+        toListParams(query, pageParam, pageParam.cursor ? Math.max(perPage, DEEP_PAGE_SIZE) : perPage),
+        signal,
+      ),
     initialPageParam: { page: 1 },
     getNextPageParam: (last) => nextPageParam(last),
     placeholderData: keepPreviousData,

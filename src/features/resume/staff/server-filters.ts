@@ -1,6 +1,6 @@
 import { digitsOnly } from '~/domain/identifiers.ts';
 import { parseJalaliDate } from '~/domain/jalali.ts';
-import type { FilterCondition, ListParams } from '~/ui/data-table/types.ts';
+import type { FilterNode, ListParams } from '~/ui/data-table/types.ts';
 import { parseAmount, RANGE, type RangeKind } from './search.ts';
 
 /**
@@ -22,8 +22,13 @@ function rangeValue(kind: RangeKind, bound: string, value: unknown): string | nu
 /** The conditions of a page request with the ranges and the national code in the server's terms. */
 export function toServerFilters(params: ListParams): ListParams {
   if (!params.advanceFilter?.length) return params;
-  const out: FilterCondition[] = [];
+  const out: FilterNode[] = [];
   for (const c of params.advanceFilter) {
+    // The resume list has no filter builder: only the bar's conditions arrive here.
+    if ('and' in c || 'or' in c) {
+      out.push(c);
+      continue;
+    }
     const [field, bound] = c.field.split(RANGE) as [string, string | undefined];
     if (bound === 'gte' || bound === 'lte') {
       const kind: RangeKind = field === 'submitted_at' ? 'date' : 'number';

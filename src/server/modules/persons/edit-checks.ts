@@ -28,25 +28,54 @@ export function sameFields(current: Record<string, unknown>, next: Record<string
 
 const DUPLICATE_LEGAL = (name: string) => `این شناسه ملی پیش‌تر برای «${name}» ثبت شده است`;
 const DUPLICATE_TRUE = (name: string) => `این کد ملی پیش‌تر برای «${name}» ثبت شده است`;
+/**
+ * A deleted record keeps its national id / code (the unique index spans deleted rows, and an
+ * undo must be able to bring it back): a save with it is refused, without a link (its view is 404).
+ */
+const DELETED_LEGAL = (name: string) =>
+  `این شناسه ملی متعلق به «${name}» است که حذف شده است؛ برای بازگرداندن آن با مدیر سامانه تماس بگیرید`;
+const DELETED_TRUE = (name: string) =>
+  `این کد ملی متعلق به «${name}» است که حذف شده است؛ برای بازگرداندن آن با مدیر سامانه تماس بگیرید`;
 
-/** The other legal person holding `nationalId`, if any. */
-async function legalHolder(db: Db, nationalId: string | null, selfId: number | null) {
-  if (!nationalId) return null;
-  const [row] = await queryRows<{ id: number; name: string }>(
-    db,
-    sql`SELECT id, name FROM legal_persons WHERE national_id = ${nationalId} AND id <> ${selfId ?? 0} LIMIT 1`,
-  );
-  return row ? { id: row.id, name: row.name, path: `/person/legal-persons/view/${row.id}` } : null;
+interface Holder extends DuplicateRef {
+  /** The holder is soft-deleted. */
+  deleted: boolean;
 }
 
-/** The other true person holding `nationalCode`, if any. */
-async function trueHolder(db: Db, nationalCode: string, selfId: number | null) {
-  const [row] = await queryRows<{ id: number; name: string }>(
+/** The other legal person holding `nationalId` (deleted or not), if any. */
+async function legalHolder(db: Db, nationalId: string | null, selfId: number | null): Promise<Holder | null> {
+  if (!nationalId) return null;
+  const [row] = await queryRows<{ id: number; name: string; deleted: boolean }>(
     db,
-    sql`SELECT id, first_name || ' ' || last_name AS name FROM true_persons
+    sql`SELECT id, name, deleted_at IS NOT NULL AS deleted FROM legal_persons
+        WHERE national_id = ${nationalId} AND id <> ${selfId ?? 0} LIMIT 1`,
+  );
+  return row
+    ? { id: row.id, name: row.name, path: `/person/legal-persons/view/${row.id}`, deleted: row.deleted }
+    : null;
+}
+
+/** The other true person holding `nationalCode` (deleted or not), if any. */
+async function trueHolder(db: Db, nationalCode: string, selfId: number | null): Promise<Holder | null> {
+  const [row] = await queryRows<{ id: number; name: string; deleted: boolean }>(
+    db,
+    sql`SELECT id, first_name || ' ' || last_name AS name, deleted_at IS NOT NULL AS deleted FROM true_persons
         WHERE national_code = ${nationalCode} AND id <> ${selfId ?? 0} LIMIT 1`,
   );
-  return row ? { id: row.id, name: row.name, path: `/person/true-persons/view/${row.id}` } : null;
+  return row
+    ? { id: row.id, name: row.name, path: `/person/true-persons/view/${row.id}`, deleted: row.deleted }
+    : null;
+}
+
+/** 404 when the record being updated (`selfId`) has been deleted. */
+async function refuseDeleted(db: Db, table: 'legal_persons' | 'true_persons', selfId: number | null) {
+  if (selfId === null) return;
+  const [row] = await queryRows<{ deleted: boolean }>(
+    db,
+    sql`SELECT deleted_at IS NOT NULL AS deleted FROM ${sql.raw(table)} WHERE id = ${selfId}`,
+  );
+  if (row?.deleted)
+    throw new HttpError(404, table === 'legal_persons' ? 'شخص حقوقی یافت نشد' : 'شخص حقیقی یافت نشد');
 }
 
 /** Throws 422 with `fields` (and `duplicate` when the national id/code is taken) if any. */
@@ -55,14 +84,19 @@ export function refuse(fields: FieldErrors, duplicate: DuplicateRef | null) {
   throw new HttpError(422, 'اطلاعات واردشده معتبر نیست', fields, duplicate ? { duplicate } : undefined);
 }
 
-/** 422 per picked id that names no row; the duplicate national id (with its record). */
+/**
+ * 422 per picked id that names no row (a deleted supervising body counts as none); the duplicate
+ * national id (with its record, or without a link when that record is deleted). 404 when the
+ * record being updated (`selfId`) is deleted.
+ */
 export async function checkLegal(db: Db, v: LegalValues, selfId: number | null) {
+  await refuseDeleted(db, 'legal_persons', selfId);
   const [row] = await queryRows<{ city: boolean; industry: boolean; body: boolean }>(
     db,
     sql`SELECT
       (${v.registration_city_id}::int IS NULL OR EXISTS (SELECT 1 FROM cities WHERE id = ${v.registration_city_id}::int)) AS city,
       (${v.industry_id}::int IS NULL OR EXISTS (SELECT 1 FROM industries WHERE id = ${v.industry_id}::int)) AS industry,
-      (${v.supervising_body_id}::int IS NULL OR EXISTS (SELECT 1 FROM legal_persons WHERE id = ${v.supervising_body_id}::int)) AS body`,
+      (${v.supervising_body_id}::int IS NULL OR EXISTS (SELECT 1 FROM legal_persons WHERE id = ${v.supervising_body_id}::int AND deleted_at IS NULL)) AS body`,
   );
   const fields: FieldErrors = {};
   if (!row?.city) fields.registration_city_id = ['شهر محل ثبت یافت نشد؛ آن را از فهرست انتخاب کنید'];
@@ -71,21 +105,25 @@ export async function checkLegal(db: Db, v: LegalValues, selfId: number | null) 
   else if (selfId !== null && v.supervising_body_id === selfId) {
     fields.supervising_body_id = ['نهاد ناظر نمی‌تواند خود این شخص حقوقی باشد'];
   }
-  const duplicate = await legalHolder(db, v.national_id, selfId);
-  if (duplicate) fields.national_id = [DUPLICATE_LEGAL(duplicate.name)];
-  refuse(fields, duplicate);
+  const holder = await legalHolder(db, v.national_id, selfId);
+  if (holder) fields.national_id = [(holder.deleted ? DELETED_LEGAL : DUPLICATE_LEGAL)(holder.name)];
+  refuse(fields, holder && !holder.deleted ? duplicateRef(holder) : null);
 }
 
+const duplicateRef = ({ id, name, path }: Holder): DuplicateRef => ({ id, name, path });
+
+/** As checkLegal, for a true person (birth city, national code; 404 when `selfId` is deleted). */
 export async function checkTrue(db: Db, v: TrueValues, selfId: number | null) {
+  await refuseDeleted(db, 'true_persons', selfId);
   const [row] = await queryRows<{ city: boolean }>(
     db,
     sql`SELECT (${v.birth_city_id}::int IS NULL OR EXISTS (SELECT 1 FROM cities WHERE id = ${v.birth_city_id}::int)) AS city`,
   );
   const fields: FieldErrors = {};
   if (!row?.city) fields.birth_city_id = ['شهر محل تولد یافت نشد؛ آن را از فهرست انتخاب کنید'];
-  const duplicate = await trueHolder(db, v.national_code, selfId);
-  if (duplicate) fields.national_code = [DUPLICATE_TRUE(duplicate.name)];
-  refuse(fields, duplicate);
+  const holder = await trueHolder(db, v.national_code, selfId);
+  if (holder) fields.national_code = [(holder.deleted ? DELETED_TRUE : DUPLICATE_TRUE)(holder.name)];
+  refuse(fields, holder && !holder.deleted ? duplicateRef(holder) : null);
 }
 
 /** The PostgreSQL error code and constraint of `e` (drizzle wraps the driver's error in `cause`). */

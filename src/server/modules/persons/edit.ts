@@ -9,9 +9,10 @@ import {
 } from '../../../contract/person-forms.ts';
 import { idParams } from '../../../contract/persons.ts';
 import { legalSearchText, trueSearchText } from '../../../domain/persian-text.ts';
+import type { Db } from '../../db/client.ts';
 import { legalPersons, truePersons } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { defineRoute } from '../../http/route.ts';
+import { defineRoute, type RouteContext } from '../../http/route.ts';
 import {
   checkLegal,
   checkTrue,
@@ -35,6 +36,7 @@ import {
 
 type LegalValues = z.output<typeof legalPersonInput>;
 type TrueValues = z.output<typeof truePersonInput>;
+type Audit = RouteContext<unknown, unknown, unknown>['audit'];
 
 const LEGAL_NOT_FOUND = 'شخص حقوقی یافت نشد';
 const TRUE_NOT_FOUND = 'شخص حقیقی یافت نشد';
@@ -135,6 +137,54 @@ function trueColumns(v: TrueValues) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Inserts shared by create and import (transfer/import.ts)
+
+/** Rows per INSERT statement: well under PostgreSQL's 65,535 bind parameters (≈ 27 per row). */
+const INSERT_CHUNK = 500;
+
+/**
+ * Inserts validated, checked legal persons (not demo data, version 1, created now) inside `tx`,
+ * writing one audit row per record (`create`, entity `legal_person`, `after` = its form fields).
+ * Returns the rows in the order of `values`. The caller owns the transaction and the checks.
+ */
+export async function insertLegalPersons(tx: Db, values: LegalValues[], now: Date, audit: Audit) {
+  const rows: (typeof legalPersons.$inferSelect)[] = [];
+  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+    const chunk = values.slice(i, i + INSERT_CHUNK).map((v) => ({
+      ...legalColumns(v),
+      isDemo: false,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    rows.push(...(await tx.insert(legalPersons).values(chunk).returning()));
+  }
+  for (const row of rows) {
+    await audit(tx, { action: 'create', entity: 'legal_person', entityId: row.id, after: legalFields(row) });
+  }
+  return rows;
+}
+
+/** As `insertLegalPersons`, for true persons (entity `true_person`). */
+export async function insertTruePersons(tx: Db, values: TrueValues[], now: Date, audit: Audit) {
+  const rows: (typeof truePersons.$inferSelect)[] = [];
+  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+    const chunk = values.slice(i, i + INSERT_CHUNK).map((v) => ({
+      ...trueColumns(v),
+      isDemo: false,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    rows.push(...(await tx.insert(truePersons).values(chunk).returning()));
+  }
+  for (const row of rows) {
+    await audit(tx, { action: 'create', entity: 'true_person', entityId: row.id, after: trueFields(row) });
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Routes
 
 /**
@@ -159,16 +209,7 @@ const createLegal = defineRoute({
       () =>
         db.transaction(async (tx) => {
           await checkLegal(tx, body, null);
-          const [row] = await tx
-            .insert(legalPersons)
-            .values({ ...legalColumns(body), isDemo: false, version: 1, createdAt: now, updatedAt: now })
-            .returning();
-          await audit(tx, {
-            action: 'create',
-            entity: 'legal_person',
-            entityId: row!.id,
-            after: legalFields(row!),
-          });
+          const [row] = await insertLegalPersons(tx, [body], now, audit);
           return { id: row!.id, version: row!.version };
         }),
       () => raceLost(checkLegal(db, body, null), 'national_id'),
@@ -252,16 +293,7 @@ const createTrue = defineRoute({
       () =>
         db.transaction(async (tx) => {
           await checkTrue(tx, body, null);
-          const [row] = await tx
-            .insert(truePersons)
-            .values({ ...trueColumns(body), isDemo: false, version: 1, createdAt: now, updatedAt: now })
-            .returning();
-          await audit(tx, {
-            action: 'create',
-            entity: 'true_person',
-            entityId: row!.id,
-            after: trueFields(row!),
-          });
+          const [row] = await insertTruePersons(tx, [body], now, audit);
           return { id: row!.id, version: row!.version };
         }),
       () => raceLost(checkTrue(db, body, null), 'national_code'),

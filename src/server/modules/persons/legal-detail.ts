@@ -83,7 +83,7 @@ export function holdingsOf(db: Db, holderType: 'legal' | 'true', holderId: numbe
   );
 }
 
-/** The legal person `id` with everything the view screen shows, or null when it does not exist. */
+/** The legal person `id` with everything the view screen shows, or null when it does not exist or is deleted. */
 export async function legalPersonDetail(db: Db, id: number): Promise<LegalPersonDetail | null> {
   const [p] = await queryRows<Record<string, unknown>>(
     db,
@@ -102,7 +102,7 @@ export async function legalPersonDetail(db: Db, id: number): Promise<LegalPerson
         LEFT JOIN provinces pr ON pr.id = c.province_id
         LEFT JOIN industries i ON i.id = lp.industry_id
         LEFT JOIN legal_persons sb ON sb.id = lp.supervising_body_id
-        WHERE lp.id = ${id}`,
+        WHERE lp.id = ${id} AND lp.deleted_at IS NULL`,
   );
   if (!p) return null;
   const [branches, contacts, shareholders, holdings, board] = await Promise.all([

@@ -1,20 +1,47 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { LEGAL_KIND_LABELS, LEGAL_STATUS_LABELS } from '../../../contract/persons.ts';
+import { GENDER_LABELS } from '../../../contract/resume-codes.ts';
 import type { ListSpec } from '../../http/list.ts';
 
 /** SQL fragments are static text: every user value travels as a parameter. */
 const r = (text: string) => sql.raw(text);
 
+/**
+ * A row's labels as `LabelChip[]` (contract/labels.ts), by name: `labels` of both persons lists.
+ * `type` and `id` are static SQL text (the entity type and the row's id column).
+ */
+const labelChips = (type: string, id: string) =>
+  `COALESCE((SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) ORDER BY l.name)
+    FROM entity_labels el JOIN labels l ON l.id = el.label_id
+    WHERE el.entity_type = '${type}' AND el.entity_id = ${id}), '[]'::json) AS labels`;
+
+/**
+ * The `label` filter (eq or in label ids): rows carrying one of the labels. Written as a
+ * semi-join on entity_labels' primary key (label_id, entity_type, entity_id).
+ */
+const labelFilter = (type: string, id: string) => ({
+  expr: r(
+    `ARRAY(SELECT el.label_id FROM entity_labels el WHERE el.entity_type = '${type}' AND el.entity_id = ${id})`,
+  ),
+  type: 'int' as const,
+  anyOf: (ids: SQL) =>
+    sql`${r(id)} IN (SELECT el.entity_id FROM entity_labels el WHERE el.entity_type = ${type} AND el.label_id = ANY(${ids}))`,
+});
+
 /** The legal persons list (GET /api/person/legal-persons); row shape `LegalPersonRow`. */
 export const legalPersonsList: ListSpec = {
   select: r(`lp.id, lp.name, lp.kind, lp.national_id, lp.ticker, i.name AS industry, lp.ownership_type,
     lp.status, lp.registered_capital::text AS registered_capital, lp.employees, lp.is_listed, lp.is_demo,
-    p.name AS province`),
+    p.name AS province, ${labelChips('legal_person', 'lp.id')}`),
   from: r(`legal_persons lp
     LEFT JOIN industries i ON i.id = lp.industry_id
     LEFT JOIN cities c ON c.id = lp.registration_city_id
     LEFT JOIN provinces p ON p.id = c.province_id`),
+  countFrom: r('legal_persons lp'),
   id: r('lp.id'),
   search: r('lp.search_text'),
+  // Soft-deleted records (bulk delete) are gone from every list.
+  where: r('lp.deleted_at IS NULL'),
   sorts: {
     name: { expr: r('lp.name'), type: 'text' },
     national_id: { expr: r('lp.national_id'), type: 'text', nullable: true },
@@ -37,7 +64,13 @@ export const legalPersonsList: ListSpec = {
     ownership_type: { expr: r('lp.ownership_type'), type: 'text' },
     legal_form: { expr: r('lp.legal_form'), type: 'text' },
     industry_id: { expr: r('lp.industry_id'), type: 'int' },
-    province_id: { expr: r('c.province_id'), type: 'int' },
+    province_id: {
+      expr: r('(SELECT c2.province_id FROM cities c2 WHERE c2.id = lp.registration_city_id)'),
+      type: 'int',
+      // eq/in as a semi-join on the city, so the count needs no join (see countFrom)
+      anyOf: (ids: SQL) =>
+        sql`${r('lp.registration_city_id')} IN (SELECT c2.id FROM cities c2 WHERE c2.province_id = ANY(${ids}))`,
+    },
     registration_city_id: { expr: r('lp.registration_city_id'), type: 'int' },
     supervising_body_id: { expr: r('lp.supervising_body_id'), type: 'int' },
     is_listed: { expr: r('lp.is_listed'), type: 'bool' },
@@ -48,16 +81,20 @@ export const legalPersonsList: ListSpec = {
     national_id: { expr: r('lp.national_id'), type: 'text' },
     ticker: { expr: r('lp.ticker'), type: 'text' },
     created_at: { expr: r('lp.created_at'), type: 'timestamp' },
+    label: labelFilter('legal_person', 'lp.id'),
   },
 };
 
 /** The true persons list (GET /api/person/true-persons); row shape `TruePersonRow`. */
 export const truePersonsList: ListSpec = {
   select: r(`tp.id, tp.first_name, tp.last_name, tp.father_name, tp.national_code, tp.gender, tp.mobile,
-    tp.birth_date::text AS birth_date, c.name AS birth_city, tp.education_level, tp.field_of_study, tp.is_demo`),
+    tp.birth_date::text AS birth_date, c.name AS birth_city, tp.education_level, tp.field_of_study, tp.is_demo,
+    ${labelChips('true_person', 'tp.id')}`),
   from: r('true_persons tp LEFT JOIN cities c ON c.id = tp.birth_city_id'),
+  countFrom: r('true_persons tp'),
   id: r('tp.id'),
   search: r('tp.search_text'),
+  where: r('tp.deleted_at IS NULL'),
   sorts: {
     last_name: { expr: r('tp.last_name'), type: 'text' },
     first_name: { expr: r('tp.first_name'), type: 'text' },
@@ -74,9 +111,16 @@ export const truePersonsList: ListSpec = {
     last_name: { expr: r('tp.last_name'), type: 'text' },
     national_code: { expr: r('tp.national_code'), type: 'text' },
     birth_city_id: { expr: r('tp.birth_city_id'), type: 'int' },
-    province_id: { expr: r('c.province_id'), type: 'int' },
+    province_id: {
+      expr: r('(SELECT c2.province_id FROM cities c2 WHERE c2.id = tp.birth_city_id)'),
+      type: 'int',
+      // eq/in as a semi-join on the city, so the count needs no join (see countFrom)
+      anyOf: (ids: SQL) =>
+        sql`${r('tp.birth_city_id')} IN (SELECT c2.id FROM cities c2 WHERE c2.province_id = ANY(${ids}))`,
+    },
     birth_date: { expr: r('tp.birth_date'), type: 'date' },
     is_demo: { expr: r('tp.is_demo'), type: 'bool' },
+    label: labelFilter('true_person', 'tp.id'),
   },
 };
 
@@ -86,6 +130,7 @@ export const legalPickerList: ListSpec = {
   from: r('legal_persons lp'),
   id: r('lp.id'),
   search: r('lp.search_text'),
+  where: r('lp.deleted_at IS NULL'),
   sorts: { name: { expr: r('lp.name'), type: 'text' }, id: { expr: r('lp.id'), type: 'int' } },
   defaultSort: 'name',
   filters: {
@@ -101,12 +146,121 @@ export const legalPickerList: ListSpec = {
 export const personPickerList: ListSpec = {
   select: r('ap.key, ap.type, ap.id, ap.name, ap.national_id'),
   from: r(`(SELECT id * 2 AS key, 'legal' AS type, id, name, national_id, search_text FROM legal_persons
+    WHERE deleted_at IS NULL
     UNION ALL
     SELECT id * 2 + 1, 'true', id, first_name || ' ' || last_name, national_code, search_text
-    FROM true_persons) ap`),
+    FROM true_persons WHERE deleted_at IS NULL) ap`),
   id: r('ap.key'),
   search: r('ap.search_text'),
   sorts: { name: { expr: r('ap.name'), type: 'text' } },
   defaultSort: 'name',
   filters: { type: { expr: r('ap.type'), type: 'text' } },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Export columns (also the import template): one declaration per list, read by
+// server/modules/transfer. They reuse the list's FROM, filters and sorts.
+
+/**
+ * One column of a list's Excel/CSV export and of its import template. `key` aliases the SELECT
+ * expression; `kind` says how a cell is written and read: text, a code shown by its Persian
+ * `labels`, an amount in IRR (numeric cell, thousands format), an integer, an ISO date written as
+ * Jalali text `yyyy/mm/dd`, or a yes/no. `input` is the create form's field the column fills on
+ * import (none: export only); `ref` names rows the import looks up by name to get that id, and
+ * `province` the column that tells apart cities of the same name.
+ */
+export interface ExportColumn {
+  key: string;
+  header: string;
+  expr: SQL;
+  kind: 'text' | 'code' | 'amount' | 'int' | 'date' | 'bool';
+  labels?: Record<string, string>;
+  /** Excel column width in characters. */
+  width: number;
+  input?: string;
+  ref?: 'city' | 'industry' | 'legal_person';
+  province?: string;
+}
+
+/** A list's export: the list it filters and sorts like, its FROM (the list's, plus joins) and columns. */
+export interface ExportSpec {
+  list: ListSpec;
+  from: SQL;
+  columns: ExportColumn[];
+  /** Sheet name and file name stem (Persian). */
+  title: string;
+}
+
+const col = (
+  key: string,
+  header: string,
+  expr: string,
+  kind: ExportColumn['kind'],
+  width: number,
+  extra: Partial<ExportColumn> = {},
+): ExportColumn => ({ key, header, expr: r(expr), kind, width, input: key, ...extra });
+
+/** Legal persons: the fields of `legalPersonInput`, references by name. */
+export const legalPersonsExport: ExportSpec = {
+  list: legalPersonsList,
+  from: sql`${legalPersonsList.from} LEFT JOIN legal_persons sb ON sb.id = lp.supervising_body_id`,
+  title: 'اشخاص حقوقی',
+  columns: [
+    col('name', 'نام', 'lp.name', 'text', 40),
+    col('kind', 'نوع', 'lp.kind', 'code', 12, { labels: LEGAL_KIND_LABELS }),
+    col('national_id', 'شناسه ملی', 'lp.national_id', 'text', 14),
+    col('registration_number', 'شماره ثبت', 'lp.registration_number', 'text', 12),
+    col('registration_date', 'تاریخ ثبت', 'lp.registration_date::text', 'date', 12),
+    col('registration_city', 'شهر محل ثبت', 'c.name', 'text', 16, {
+      input: 'registration_city_id',
+      ref: 'city',
+      province: 'province',
+    }),
+    col('province', 'استان', 'p.name', 'text', 16, { input: undefined }),
+    col('legal_form', 'نوع شرکت', 'lp.legal_form', 'text', 14),
+    col('economic_code', 'کد اقتصادی', 'lp.economic_code', 'text', 15),
+    col('ownership_type', 'نوع مالکیت', 'lp.ownership_type', 'text', 16),
+    col('registered_capital', 'سرمایه ثبتی (ریال)', 'lp.registered_capital::text', 'amount', 22),
+    col('share_count', 'تعداد سهام', 'lp.share_count::text', 'amount', 18),
+    col('nominal_share_value', 'ارزش اسمی هر سهم (ریال)', 'lp.nominal_share_value::text', 'amount', 16),
+    col('industry', 'صنعت', 'i.name', 'text', 24, { input: 'industry_id', ref: 'industry' }),
+    col('supervising_body', 'نهاد ناظر', 'sb.name', 'text', 28, {
+      input: 'supervising_body_id',
+      ref: 'legal_person',
+    }),
+    col('is_listed', 'بورسی', 'lp.is_listed', 'bool', 8),
+    col('ticker', 'نماد', 'lp.ticker', 'text', 10),
+    col('status', 'وضعیت', 'lp.status', 'code', 12, { labels: LEGAL_STATUS_LABELS }),
+    col('address', 'نشانی', 'lp.address', 'text', 40),
+    col('postal_code', 'کد پستی', 'lp.postal_code', 'text', 12),
+    col('phone', 'تلفن', 'lp.phone', 'text', 14),
+    col('website', 'وبگاه', 'lp.website', 'text', 24),
+    col('employees', 'شمار کارکنان', 'lp.employees', 'int', 12),
+  ],
+};
+
+/** True persons: the fields of `truePersonInput`, the birth city by name (and province). */
+export const truePersonsExport: ExportSpec = {
+  list: truePersonsList,
+  from: sql`${truePersonsList.from} LEFT JOIN provinces bp ON bp.id = c.province_id`,
+  title: 'اشخاص حقیقی',
+  columns: [
+    col('first_name', 'نام', 'tp.first_name', 'text', 16),
+    col('last_name', 'نام خانوادگی', 'tp.last_name', 'text', 20),
+    col('father_name', 'نام پدر', 'tp.father_name', 'text', 14),
+    col('national_code', 'کد ملی', 'tp.national_code', 'text', 13),
+    col('birth_certificate_number', 'شماره شناسنامه', 'tp.birth_certificate_number', 'text', 14),
+    col('birth_date', 'تاریخ تولد', 'tp.birth_date::text', 'date', 12),
+    col('birth_city', 'شهر محل تولد', 'c.name', 'text', 16, {
+      input: 'birth_city_id',
+      ref: 'city',
+      province: 'birth_province',
+    }),
+    col('birth_province', 'استان محل تولد', 'bp.name', 'text', 16, { input: undefined }),
+    col('gender', 'جنسیت', 'tp.gender', 'code', 8, { labels: GENDER_LABELS }),
+    col('mobile', 'تلفن همراه', 'tp.mobile', 'text', 14),
+    col('email', 'رایانامه', 'tp.email', 'text', 26),
+    col('education_level', 'مقطع تحصیلی', 'tp.education_level', 'text', 14),
+    col('field_of_study', 'رشته تحصیلی', 'tp.field_of_study', 'text', 20),
+  ],
 };

@@ -11,7 +11,7 @@ interface SeatRow extends Omit<PersonSeatItem, 'company' | 'on_behalf_of'> {
   behalf_name: string | null;
 }
 
-/** The true person `id` with contacts, board seats, CEO posts and shareholdings, or null. */
+/** The true person `id` with contacts, board seats, CEO posts and shareholdings, or null (none, or deleted). */
 export async function truePersonDetail(db: Db, id: number): Promise<TruePersonDetail | null> {
   const [p] = await queryRows<Record<string, unknown>>(
     db,
@@ -23,7 +23,7 @@ export async function truePersonDetail(db: Db, id: number): Promise<TruePersonDe
         FROM true_persons tp
         LEFT JOIN cities c ON c.id = tp.birth_city_id
         LEFT JOIN provinces pr ON pr.id = c.province_id
-        WHERE tp.id = ${id}`,
+        WHERE tp.id = ${id} AND tp.deleted_at IS NULL`,
   );
   if (!p) return null;
   const [contacts, seats, ceoOf, shareholdings] = await Promise.all([

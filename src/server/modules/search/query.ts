@@ -17,7 +17,7 @@ const CONTAINS_CANDIDATES = 400;
  * Candidates come from the pg_trgm GIN indexes on `search_text` (exact ticker word, prefix,
  * contains; each source capped) and the unique indexes on national_id / national_code; they are
  * ranked exact match first, then names starting with the text, then trigram similarity, then
- * shorter names. Up to `limit` of each kind.
+ * shorter names. Up to `limit` of each kind. Soft-deleted records (deleted_at set) are never found.
  */
 export async function searchPersons(db: Db, q: string, limit: number): Promise<SearchResult> {
   const key = searchKey(q);
@@ -31,10 +31,10 @@ export async function searchPersons(db: Db, q: string, limit: number): Promise<S
     queryRows<SearchResult['legalPersons'][number]>(
       db,
       sql`WITH cand AS (
-            SELECT ${LEGAL_COLS} FROM legal_persons WHERE national_id = ${digits}
-            UNION (SELECT ${LEGAL_COLS} FROM legal_persons WHERE search_text LIKE ${tickerWord} LIMIT 50)
-            UNION (SELECT ${LEGAL_COLS} FROM legal_persons WHERE search_text LIKE ${prefix} LIMIT ${PREFIX_CANDIDATES})
-            UNION (SELECT ${LEGAL_COLS} FROM legal_persons WHERE search_text LIKE ${contains} LIMIT ${CONTAINS_CANDIDATES})
+            SELECT ${LEGAL_COLS} FROM legal_persons WHERE deleted_at IS NULL AND national_id = ${digits}
+            UNION (SELECT ${LEGAL_COLS} FROM legal_persons WHERE deleted_at IS NULL AND search_text LIKE ${tickerWord} LIMIT 50)
+            UNION (SELECT ${LEGAL_COLS} FROM legal_persons WHERE deleted_at IS NULL AND search_text LIKE ${prefix} LIMIT ${PREFIX_CANDIDATES})
+            UNION (SELECT ${LEGAL_COLS} FROM legal_persons WHERE deleted_at IS NULL AND search_text LIKE ${contains} LIMIT ${CONTAINS_CANDIDATES})
           )
           SELECT id, name, kind, national_id, ticker, is_listed FROM cand
           ORDER BY (national_id IS NOT DISTINCT FROM ${digits} OR search_text LIKE ${tickerWord}) DESC,
@@ -45,9 +45,9 @@ export async function searchPersons(db: Db, q: string, limit: number): Promise<S
     queryRows<SearchResult['truePersons'][number]>(
       db,
       sql`WITH cand AS (
-            SELECT ${TRUE_COLS} FROM true_persons WHERE national_code = ${digits}
-            UNION (SELECT ${TRUE_COLS} FROM true_persons WHERE search_text LIKE ${prefix} LIMIT ${PREFIX_CANDIDATES})
-            UNION (SELECT ${TRUE_COLS} FROM true_persons WHERE search_text LIKE ${contains} LIMIT ${CONTAINS_CANDIDATES})
+            SELECT ${TRUE_COLS} FROM true_persons WHERE deleted_at IS NULL AND national_code = ${digits}
+            UNION (SELECT ${TRUE_COLS} FROM true_persons WHERE deleted_at IS NULL AND search_text LIKE ${prefix} LIMIT ${PREFIX_CANDIDATES})
+            UNION (SELECT ${TRUE_COLS} FROM true_persons WHERE deleted_at IS NULL AND search_text LIKE ${contains} LIMIT ${CONTAINS_CANDIDATES})
           )
           SELECT id, first_name, last_name, national_code FROM cand
           ORDER BY (national_code IS NOT DISTINCT FROM ${digits}) DESC,

@@ -1,0 +1,2 @@
+CREATE INDEX "legal_persons_live_idx" ON "legal_persons" USING btree ("id") WHERE "legal_persons"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "true_persons_live_idx" ON "true_persons" USING btree ("id") WHERE "true_persons"."deleted_at" IS NULL;

@@ -1,0 +1,54 @@
+import { bulkInput, bulkOperationParams } from '../../../contract/bulk.ts';
+import { defineRoute } from '../../http/route.ts';
+import { type BulkEntity, runBulk, undoBulk } from './service.ts';
+
+/**
+ * Bulk actions on the persons lists and their undo (contract/bulk.ts has the shapes). Each call
+ * is one transaction: everything or nothing, with one audit row per affected record.
+ */
+
+const bulkRoute = (entity: BulkEntity, path: string, permission: string, noun: string) =>
+  /**
+   * POST {path} — `bulkInput` → `{ operation: BulkOperation }`. `ids` or `all` (the list's query:
+   * q, advanceFilter JSON, plain filters; at most BULK_CAP = 100,000 rows, else 422 on `all`).
+   * 422: no selection / both, `labelId` missing for label and unlabel, unknown label, a label that
+   * does not apply to this record type (label only). 404 when none of `ids` is a live record.
+   */
+  defineRoute({
+    method: 'post',
+    path,
+    permission,
+    summary: `${noun}: label, unlabel or soft-delete a selection (undoable for 10 s)`,
+    tags: ['persons', 'bulk'],
+    body: bulkInput,
+    async handler({ db, deps, body, session, meta }) {
+      const now = deps.now();
+      const operation = await db.transaction((tx) =>
+        runBulk(tx, { entity, ...body }, { session, meta }, now),
+      );
+      return { operation };
+    },
+  });
+
+export const bulkRoutes = [
+  bulkRoute('legal_person', '/api/person/legal-persons/bulk', 'person.legal.edit', 'Legal persons'),
+  bulkRoute('true_person', '/api/person/true-persons/bulk', 'person.true.edit', 'True persons'),
+  /**
+   * POST /api/bulk-operations/:id/undo (any role; only the operation's author) →
+   * `{ operation: BulkOperation }` with `undone_at` set. 403 another user's; 404 unknown; 409
+   * already undone (or its label deleted since); 410 more than 10 s (UNDO_WINDOW_MS) after it ran.
+   */
+  defineRoute({
+    method: 'post',
+    path: '/api/bulk-operations/:id/undo',
+    permission: 'role',
+    summary: 'Undo a bulk action within 10 seconds (its author only)',
+    tags: ['bulk'],
+    params: bulkOperationParams,
+    async handler({ db, deps, params, session, meta }) {
+      const now = deps.now();
+      const operation = await db.transaction((tx) => undoBulk(tx, params.id, { session, meta }, now));
+      return { operation };
+    },
+  }),
+];

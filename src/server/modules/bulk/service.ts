@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import { BULK_CAP, type BulkAction, type BulkOperation, UNDO_WINDOW_MS } from '../../../contract/bulk.ts';
+import { listQuerySchema } from '../../../contract/list.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError, invalid, notFound } from '../../http/errors.ts';
+import { isoTimestamp, type ListSpec, listPage, queryRows } from '../../http/list.ts';
+import type { RequestMeta, SessionInfo } from '../../http/route.ts';
+import { legalPersonsList, truePersonsList } from '../persons/lists.ts';
+
+/**
+ * Bulk actions on persons (label, unlabel, soft delete) and their undo, as plain functions over
+ * one transaction `tx`. Each affected record gets its own audit row (entity `legal_person` /
+ * `true_person`, entity_id the record), so the record's history tab shows it:
+ * - `bulk_label`:   before `{ label: null }`, after `{ label: name }`;
+ * - `bulk_unlabel`: before `{ label: name }`, after `{ label: null }`;
+ * - `bulk_delete`:  before `{ deleted_at: null }`, after `{ deleted_at: ISO }`;
+ * and their reverts `undo_label`, `undo_unlabel`, `undo_delete` with before/after swapped. Both
+ * sides also carry `bulk_operation` (the operation's id). Audit rows are written with one
+ * INSERT … SELECT unnest(ids), so 100,000 records cost one statement, not 100,000.
+ */
+
+export type BulkEntity = 'legal_person' | 'true_person';
+
+interface Target {
+  table: string;
+  list: ListSpec;
+  /** The list's id column in its FROM clause. */
+  idExpr: string;
+}
+
+const TARGETS: Record<BulkEntity, Target> = {
+  legal_person: { table: 'legal_persons', list: legalPersonsList, idExpr: 'lp.id' },
+  true_person: { table: 'true_persons', list: truePersonsList, idExpr: 'tp.id' },
+};
+
+/** What undo needs, stored in bulk_operations.undo. */
+type UndoData =
+  | { action: 'label'; labelId: number; labelName: string; ids: number[] }
+  | { action: 'unlabel'; labelId: number; labelName: string; ids: number[]; at: string[] }
+  | { action: 'delete'; ids: number[]; deletedAt: string };
+
+/** Who acts, for the audit rows. */
+export interface Actor {
+  session: SessionInfo | null;
+  meta: RequestMeta;
+}
+
+export interface BulkRequest {
+  entity: BulkEntity;
+  action: BulkAction;
+  labelId?: number;
+  ids?: number[];
+  /** The list query (q, advanceFilter, plain filters) whose every matching row is the selection. */
+  all?: Record<string, unknown>;
+}
+
+const ints = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
+
+/** The live (not deleted) records among `ids`. */
+async function liveIds(tx: Db, t: Target, ids: number[]): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM ${sql.raw(t.table)} WHERE id = ANY(${ints([...new Set(ids)])}) AND deleted_at IS NULL ORDER BY id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Every record the list query `all` matches (the list's own filters); 422 past BULK_CAP. */
+async function matchingIds(tx: Db, t: Target, all: Record<string, unknown>): Promise<number[]> {
+  const parsed = listQuerySchema.safeParse({ ...all, page: 1, per_page: 1 });
+  if (!parsed.success) throw invalid({ all: ['پرس‌وجوی فهرست معتبر نیست'] });
+  const spec: ListSpec = { ...t.list, select: sql.raw(`${t.idExpr} AS id`) };
+  const page = await listPage<{ id: number }>(tx, spec, {
+    ...parsed.data,
+    cursor: undefined,
+    sortBy: undefined,
+    descending: undefined,
+    page: 1,
+    per_page: BULK_CAP + 1,
+  });
+  if (page.total > BULK_CAP) {
+    throw invalid(
+      {
+        all: [
+          `این فیلتر ${page.total.toLocaleString('fa-IR')} ردیف دارد؛ حداکثر ${BULK_CAP.toLocaleString('fa-IR')} ردیف در یک عملیات`,
+        ],
+      },
+      'تعداد ردیف‌ها بیش از حد مجاز است',
+    );
+  }
+  return page.data.map((r) => Number(r.id));
+}
+
+/** The label `labelId` (422 on `labelId` when unknown; when `entity` is given, it must apply to it). */
+async function labelFor(tx: Db, labelId: number, entity?: BulkEntity) {
+  const [label] = await queryRows<{ id: number; name: string; object_types: string[] }>(
+    tx,
+    sql`SELECT id, name, object_types FROM labels WHERE id = ${labelId}`,
+  );
+  if (!label) throw invalid({ labelId: ['برچسب یافت نشد'] });
+  if (entity && !label.object_types.includes(entity)) {
+    const what = entity === 'legal_person' ? 'اشخاص حقوقی' : 'اشخاص حقیقی';
+    throw invalid({ labelId: [`برچسب «${label.name}» برای ${what} تعریف نشده است`] });
+  }
+  return label;
+}
+
+/** One audit row per id: `action` on `entity`, the same before/after for each. */
+async function auditEach(
+  tx: Db,
+  actor: Actor,
+  entity: BulkEntity,
+  action: string,
+  ids: number[],
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+) {
+  if (ids.length === 0) return;
+  const { session, meta } = actor;
+  await tx.execute(sql`INSERT INTO audit_log (user_id, role_id, action, entity, entity_id, before, after, rid, oid, page_path, ip)
+    SELECT ${session?.user?.id ?? null}::int, ${session?.role?.id ?? null}::int, ${action}, ${entity}, x.id::text,
+      ${JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb,
+      ${meta.rid}::text, ${meta.oid}::text, ${meta.pagePath}::text, ${meta.ip}::text
+    FROM unnest(${ints(ids)}) AS x(id)`);
+}
+
+const OPERATION_COLUMNS = sql`id, action, entity_type, affected, ${isoTimestamp(sql.raw('undo_until'))} AS undo_until,
+  CASE WHEN undone_at IS NULL THEN NULL ELSE ${isoTimestamp(sql.raw('undone_at'))} END AS undone_at`;
+
+async function readOperation(tx: Db, id: string): Promise<BulkOperation> {
+  const [row] = await queryRows<BulkOperation>(
+    tx,
+    sql`SELECT ${OPERATION_COLUMNS} FROM bulk_operations WHERE id = ${id}`,
+  );
+  return { ...row!, affected: Number(row!.affected) };
+}
+
+/**
+ * Runs one bulk action in `tx` and stores it for undo. Throws 422 (unknown label, label not for
+ * this record type, `all` past BULK_CAP or not a valid list query) or 404 (none of `ids` is a
+ * live record) before writing anything.
+ */
+export async function runBulk(tx: Db, req: BulkRequest, actor: Actor, now: Date): Promise<BulkOperation> {
+  const t = TARGETS[req.entity];
+  const ids = req.all ? await matchingIds(tx, t, req.all) : await liveIds(tx, t, req.ids ?? []);
+  if (!req.all && ids.length === 0) throw notFound('هیچ‌یک از ردیف‌های انتخاب‌شده یافت نشد');
+  const opId = randomUUID();
+  const tag = { bulk_operation: opId };
+  let undo: UndoData;
+  if (req.action === 'delete') {
+    const rows = await queryRows<{ id: number }>(
+      tx,
+      sql`UPDATE ${sql.raw(t.table)} SET deleted_at = ${now.toISOString()}::timestamptz
+          WHERE id = ANY(${ints(ids)}) AND deleted_at IS NULL RETURNING id`,
+    );
+    const done = rows.map((r) => Number(r.id));
+    undo = { action: 'delete', ids: done, deletedAt: now.toISOString() };
+    await auditEach(
+      tx,
+      actor,
+      req.entity,
+      'bulk_delete',
+      done,
+      { ...tag, deleted_at: null },
+      {
+        ...tag,
+        deleted_at: now.toISOString(),
+      },
+    );
+  } else {
+    const label = await labelFor(tx, req.labelId!, req.action === 'label' ? req.entity : undefined);
+    if (req.action === 'label') {
+      const rows = await queryRows<{ entity_id: number }>(
+        tx,
+        sql`INSERT INTO entity_labels (label_id, entity_type, entity_id, created_at)
+            SELECT ${label.id}::int, ${req.entity}, x.id, ${now.toISOString()}::timestamptz FROM unnest(${ints(ids)}) AS x(id)
+            ON CONFLICT DO NOTHING RETURNING entity_id`,
+      );
+      const done = rows.map((r) => Number(r.entity_id));
+      undo = { action: 'label', labelId: label.id, labelName: label.name, ids: done };
+      await auditEach(
+        tx,
+        actor,
+        req.entity,
+        'bulk_label',
+        done,
+        { ...tag, label: null },
+        { ...tag, label: label.name },
+      );
+    } else {
+      const rows = await queryRows<{ entity_id: number; at: string }>(
+        tx,
+        sql`DELETE FROM entity_labels WHERE label_id = ${label.id} AND entity_type = ${req.entity}
+              AND entity_id = ANY(${ints(ids)})
+            RETURNING entity_id, ${isoTimestamp(sql.raw('created_at'))} AS at`,
+      );
+      const done = rows.map((r) => Number(r.entity_id));
+      undo = {
+        action: 'unlabel',
+        labelId: label.id,
+        labelName: label.name,
+        ids: done,
+        at: rows.map((r) => r.at),
+      };
+      await auditEach(
+        tx,
+        actor,
+        req.entity,
+        'bulk_unlabel',
+        done,
+        { ...tag, label: label.name },
+        { ...tag, label: null },
+      );
+    }
+  }
+  await tx.execute(sql`INSERT INTO bulk_operations (id, user_id, action, entity_type, affected, undo, created_at, undo_until)
+    VALUES (${opId}, ${actor.session!.user!.id}, ${req.action}, ${req.entity}, ${undo.ids.length},
+      ${JSON.stringify(undo)}::jsonb, ${now.toISOString()}::timestamptz,
+      ${new Date(now.getTime() + UNDO_WINDOW_MS).toISOString()}::timestamptz)`);
+  return readOperation(tx, opId);
+}
+
+/**
+ * Reverts the bulk operation `id` in `tx`: labels it set are removed, labels it removed are set
+ * again (with their first date), records it deleted are restored (those still deleted by it).
+ * 404 unknown; 403 someone else's; 409 already undone or its label deleted since; 410 past undo_until.
+ */
+export async function undoBulk(tx: Db, id: string, actor: Actor, now: Date): Promise<BulkOperation> {
+  const [op] = await queryRows<{
+    user_id: number;
+    entity_type: BulkEntity;
+    undo: UndoData;
+    expired: boolean;
+    undone: boolean;
+  }>(
+    tx,
+    sql`SELECT user_id, entity_type, undo, undo_until < ${now.toISOString()}::timestamptz AS expired,
+          undone_at IS NOT NULL AS undone
+        FROM bulk_operations WHERE id = ${id} FOR UPDATE`,
+  );
+  if (!op) throw notFound('عملیات گروهی یافت نشد');
+  if (op.user_id !== actor.session?.user?.id)
+    throw new HttpError(403, 'فقط کسی که این عملیات را انجام داده می‌تواند آن را برگرداند');
+  if (op.undone) throw new HttpError(409, 'این عملیات پیش‌تر برگردانده شده است');
+  if (op.expired)
+    throw new HttpError(410, 'مهلت ده‌ثانیه‌ای بازگرداندن این عملیات گذشته است؛ تغییرات را جداگانه برگردانید');
+  const t = TARGETS[op.entity_type];
+  const u = typeof op.undo === 'string' ? (JSON.parse(op.undo) as UndoData) : op.undo;
+  const tag = { bulk_operation: id };
+  const run = async (q: SQL) => (await queryRows<{ id: number }>(tx, q)).map((r) => Number(r.id));
+  if (u.action === 'delete') {
+    const ids = await run(sql`UPDATE ${sql.raw(t.table)} SET deleted_at = NULL
+      WHERE id = ANY(${ints(u.ids)}) AND deleted_at = ${u.deletedAt}::timestamptz RETURNING id`);
+    await auditEach(
+      tx,
+      actor,
+      op.entity_type,
+      'undo_delete',
+      ids,
+      { ...tag, deleted_at: u.deletedAt },
+      { ...tag, deleted_at: null },
+    );
+  } else if (u.action === 'label') {
+    const ids =
+      await run(sql`DELETE FROM entity_labels WHERE label_id = ${u.labelId} AND entity_type = ${op.entity_type}
+      AND entity_id = ANY(${ints(u.ids)}) RETURNING entity_id AS id`);
+    await auditEach(
+      tx,
+      actor,
+      op.entity_type,
+      'undo_label',
+      ids,
+      { ...tag, label: u.labelName },
+      { ...tag, label: null },
+    );
+  } else {
+    const [label] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM labels WHERE id = ${u.labelId}`);
+    if (!label)
+      throw new HttpError(409, 'برچسب این عملیات در این فاصله حذف شده است و نمی‌توان آن را برگرداند');
+    const ids = await run(sql`INSERT INTO entity_labels (label_id, entity_type, entity_id, created_at)
+      SELECT ${u.labelId}::int, ${op.entity_type}, x.id, x.at::timestamptz
+      FROM unnest(${ints(u.ids)}, ${sql.param(u.at)}::text[]) AS x(id, at)
+      ON CONFLICT DO NOTHING RETURNING entity_id AS id`);
+    await auditEach(
+      tx,
+      actor,
+      op.entity_type,
+      'undo_unlabel',
+      ids,
+      { ...tag, label: null },
+      { ...tag, label: u.labelName },
+    );
+  }
+  await tx.execute(
+    sql`UPDATE bulk_operations SET undone_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`,
+  );
+  return readOperation(tx, id);
+}

@@ -1,0 +1,222 @@
+import { eq, sql } from 'drizzle-orm';
+import { type Label, labelIdParams, labelInput, labelItemsQuery } from '../../../contract/labels.ts';
+import { listQuerySchema } from '../../../contract/list.ts';
+import type { Db } from '../../db/client.ts';
+import { labels } from '../../db/schema/index.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { isoTimestamp, type ListSpec, listPage, queryRows } from '../../http/list.ts';
+import { defineRoute } from '../../http/route.ts';
+import { pgError } from '../persons/edit-checks.ts';
+
+/**
+ * Labels (contract/labels.ts): the managed list at /label-list (permission `labels`) and the
+ * items every screen with chips or a label picker reads (any signed-in role). Each change runs
+ * in one transaction with one audit row (entity `label`, before/after under the API's names).
+ */
+
+const NOT_FOUND = 'برچسب یافت نشد';
+const DUPLICATE = (name: string) => `برچسبی با نام «${name}» پیش‌تر ثبت شده است`;
+
+const r = (text: string) => sql.raw(text);
+
+const LABEL_COLUMNS = r(`l.id, l.name, l.color, l.object_types,
+  (SELECT count(*)::int FROM entity_labels el WHERE el.label_id = l.id) AS uses`);
+
+/** GET /api/labels: one row per label (`Label`). */
+const labelList: ListSpec = {
+  select: sql`${LABEL_COLUMNS}, ${isoTimestamp(r('l.created_at'))} AS created_at,
+    ${isoTimestamp(r('l.updated_at'))} AS updated_at`,
+  from: r('labels l'),
+  id: r('l.id'),
+  // Names are stored normalised (persianText); this is searchKey of the name in SQL.
+  search: r(`lower(replace(replace(l.name, chr(8204), ''), ' ', ''))`),
+  sorts: {
+    name: { expr: r('l.name'), type: 'text' },
+    created_at: { expr: r('l.created_at'), type: 'timestamp' },
+  },
+  defaultSort: 'name',
+  filters: {
+    object_type: { expr: r('l.object_types'), type: 'text', anyOf: (v) => sql`l.object_types && ${v}` },
+  },
+};
+
+/** One label as the API answers it, or null. */
+async function readLabel(db: Db, id: number): Promise<Label | null> {
+  const [row] = await queryRows<Label>(
+    db,
+    sql`SELECT ${LABEL_COLUMNS}, ${isoTimestamp(r('l.created_at'))} AS created_at,
+          ${isoTimestamp(r('l.updated_at'))} AS updated_at
+        FROM labels l WHERE l.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/** The API fields of a label row (what audit rows hold). */
+const auditFields = (row: typeof labels.$inferSelect) => ({
+  name: row.name,
+  color: row.color,
+  object_types: row.objectTypes,
+});
+
+/** 422 on `name` when another label (other than `selfId`) has it. */
+async function checkName(db: Db, name: string, selfId: number | null) {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM labels WHERE lower(name) = lower(${name}) AND id <> ${selfId ?? 0} LIMIT 1`,
+  );
+  if (row) throw new HttpError(422, 'اطلاعات واردشده معتبر نیست', { name: [DUPLICATE(name)] });
+}
+
+/** Runs `write`; a unique violation on the name (a race with another save) is the same 422. */
+async function uniqueName<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (pgError(e).code === '23505')
+      throw new HttpError(422, 'اطلاعات واردشده معتبر نیست', { name: [DUPLICATE(name)] });
+    throw e;
+  }
+}
+
+export const labelRoutes = [
+  /**
+   * GET /api/labels (`labels`) — `ListPage<Label>` (with `uses`, the records carrying each). sortBy
+   * name (default) | created_at; filter `object_type` (eq/in: labels applying to it); q on the name.
+   */
+  defineRoute({
+    method: 'get',
+    path: '/api/labels',
+    permission: 'labels',
+    summary: 'Labels: paged, sorted, filtered list',
+    tags: ['labels'],
+    query: listQuerySchema,
+    handler: ({ db, query }) => listPage(db, labelList, query),
+  }),
+  /**
+   * GET /api/labels/items (any role) — `Label[]` by name, for pickers and chips;
+   * `object_type=legal_person|true_person` keeps those that apply to it (422 on another value).
+   */
+  defineRoute({
+    method: 'get',
+    path: '/api/labels/items',
+    permission: 'role',
+    summary: 'All labels for pickers, optionally those applying to one object type',
+    tags: ['labels'],
+    query: labelItemsQuery,
+    async handler({ db, query }): Promise<Label[]> {
+      const type = query.object_type ?? null;
+      return queryRows<Label>(
+        db,
+        sql`SELECT l.id, l.name, l.color, l.object_types, 0 AS uses,
+              ${isoTimestamp(r('l.created_at'))} AS created_at, ${isoTimestamp(r('l.updated_at'))} AS updated_at
+            FROM labels l
+            WHERE ${type}::text IS NULL OR ${type}::text = ANY(l.object_types)
+            ORDER BY l.name, l.id`,
+      );
+    },
+  }),
+  /**
+   * POST /api/labels (`labels`) — `labelInput` → `Label`. 422 per field: name missing, longer than
+   * 40 or another label's (case-insensitive); colour not `#rrggbb`; no object type.
+   */
+  defineRoute({
+    method: 'post',
+    path: '/api/labels',
+    permission: 'labels',
+    summary: 'Create a label',
+    tags: ['labels'],
+    body: labelInput,
+    async handler({ db, deps, body, audit }) {
+      const now = deps.now();
+      const id = await uniqueName(body.name, () =>
+        db.transaction(async (tx) => {
+          await checkName(tx, body.name, null);
+          const [row] = await tx
+            .insert(labels)
+            .values({
+              name: body.name,
+              color: body.color,
+              objectTypes: body.object_types,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning();
+          await audit(tx, { action: 'create', entity: 'label', entityId: row!.id, after: auditFields(row!) });
+          return row!.id;
+        }),
+      );
+      return readLabel(db, id);
+    },
+  }),
+  /**
+   * PUT /api/labels/:id (`labels`) — `labelInput` → `Label`. 404 «برچسب یافت نشد»; 422 as create.
+   * Narrowing `object_types` keeps the label on records already carrying it.
+   */
+  defineRoute({
+    method: 'put',
+    path: '/api/labels/:id',
+    permission: 'labels',
+    summary: 'Change a label',
+    tags: ['labels'],
+    params: labelIdParams,
+    body: labelInput,
+    async handler({ db, deps, params, body, audit }) {
+      await uniqueName(body.name, () =>
+        db.transaction(async (tx) => {
+          const [before] = await tx.select().from(labels).where(eq(labels.id, params.id)).for('update');
+          if (!before) throw notFound(NOT_FOUND);
+          await checkName(tx, body.name, params.id);
+          const [row] = await tx
+            .update(labels)
+            .set({
+              name: body.name,
+              color: body.color,
+              objectTypes: body.object_types,
+              updatedAt: deps.now(),
+            })
+            .where(eq(labels.id, params.id))
+            .returning();
+          await audit(tx, {
+            action: 'update',
+            entity: 'label',
+            entityId: params.id,
+            before: auditFields(before),
+            after: auditFields(row!),
+          });
+        }),
+      );
+      return readLabel(db, params.id);
+    },
+  }),
+  /**
+   * DELETE /api/labels/:id (`labels`) — `{ deleted: true, unlinked }`: the label and its links to
+   * records (`unlinked` how many). 404 «برچسب یافت نشد».
+   */
+  defineRoute({
+    method: 'delete',
+    path: '/api/labels/:id',
+    permission: 'labels',
+    summary: 'Delete a label and its links to records',
+    tags: ['labels'],
+    params: labelIdParams,
+    async handler({ db, params, audit }) {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(labels).where(eq(labels.id, params.id)).for('update');
+        if (!before) throw notFound(NOT_FOUND);
+        const [linked] = await queryRows<{ n: number }>(
+          tx,
+          sql`SELECT count(*)::int AS n FROM entity_labels WHERE label_id = ${params.id}`,
+        );
+        await tx.delete(labels).where(eq(labels.id, params.id));
+        const unlinked = Number(linked?.n ?? 0);
+        await audit(tx, {
+          action: 'delete',
+          entity: 'label',
+          entityId: params.id,
+          before: { ...auditFields(before), records: unlinked },
+        });
+        return { deleted: true, unlinked };
+      });
+    },
+  }),
+];
