@@ -16,15 +16,9 @@ import { persianText, positiveId } from './fields.ts';
  * - DELETE /api/labels/:id        (labels)  → `{ deleted: true, unlinked: n }` (its links to records go with it); 404.
  */
 
-/** The object types a label may apply to (the `type` of the history and view-entity calls). */
-export const LABEL_OBJECT_TYPES = ['legal_person', 'true_person'] as const;
-export type LabelObjectType = (typeof LABEL_OBJECT_TYPES)[number];
+export { LABEL_OBJECT_TYPE_TITLES, LABEL_OBJECT_TYPES, type LabelObjectType } from './label-codes.ts';
 
-/** Persian names of the object types. */
-export const LABEL_OBJECT_TYPE_TITLES: Record<LabelObjectType, string> = {
-  legal_person: 'اشخاص حقوقی',
-  true_person: 'اشخاص حقیقی',
-};
+import { LABEL_OBJECT_TYPES, type LabelObjectType } from './label-codes.ts';
 
 /** A colour as `#rrggbb` (lower case once parsed). */
 export const labelColor = z

@@ -1,4 +1,4 @@
-import { LABEL_OBJECT_TYPE_TITLES, LABEL_OBJECT_TYPES } from '~/contract/labels.ts';
+import { LABEL_OBJECT_TYPE_TITLES, LABEL_OBJECT_TYPES } from '~/contract/label-codes.ts';
 import { listSearchSchema } from '~/ui/data-table/search-params.ts';
 import type { FilterDef } from '~/ui/data-table/types.ts';
 

@@ -22,8 +22,7 @@ export function clientIp(c: Context, deps: AppDeps): string {
   return env?.incoming?.socket?.remoteAddress ?? '127.0.0.1';
 }
 
-function requestMeta(c: Context, deps: AppDeps): RequestMeta {
-  const url = new URL(c.req.url);
+function requestMeta(c: Context, deps: AppDeps, url: URL): RequestMeta {
   const rid = c.req.header('rid') ?? url.searchParams.get('rid');
   const oid = c.req.header('oid') ?? url.searchParams.get('oid');
   const pagePath = c.req.header('x-page-path') ?? null;
@@ -118,8 +117,7 @@ async function readBody(route: AnyRoute, c: Context): Promise<unknown> {
   return parseJsonBody(text);
 }
 
-function queryObject(c: Context): Record<string, string | string[]> {
-  const url = new URL(c.req.url);
+function queryObject(url: URL): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const key of new Set(url.searchParams.keys())) {
     const all = url.searchParams.getAll(key);
@@ -138,7 +136,8 @@ function queryObject(c: Context): Record<string, string | string[]> {
 export function mountRoutes(app: Hono, deps: AppDeps, routes: AnyRoute[]) {
   for (const route of routes) {
     const handler = async (c: Context) => {
-      const meta = requestMeta(c, deps);
+      const url = new URL(c.req.url);
+      const meta = requestMeta(c, deps, url);
       if (MUTATING.has(c.req.method) && !route.skipXsrf) {
         const cookie = getCookie(c, XSRF_COOKIE);
         const header = c.req.header(XSRF_HEADER);
@@ -148,7 +147,7 @@ export function mountRoutes(app: Hono, deps: AppDeps, routes: AnyRoute[]) {
       }
       const session = await authorize(route, c, deps);
       const params = route.params ? parseOr422(route.params, c.req.param()) : undefined;
-      const query = route.query ? parseOr422(route.query, queryObject(c)) : undefined;
+      const query = route.query ? parseOr422(route.query, queryObject(url)) : undefined;
       const rawBody = await readBody(route, c);
       const body = route.body ? parseOr422(route.body, rawBody) : undefined;
       const mutating = MUTATING.has(c.req.method);

@@ -60,7 +60,11 @@ export const legalPersons = pgTable(
   (t) => [
     index().on(t.industryId),
     index().on(t.supervisingBodyId),
-    index().on(t.status, t.kind),
+    // The lists' usual filters (status, kind, a capital range) over live records: counted and
+    // filtered by an index-only scan.
+    index('legal_persons_status_kind_capital_idx')
+      .on(t.status, t.kind, t.registeredCapital)
+      .where(sql`${t.deletedAt} IS NULL`),
     index('legal_persons_capital_idx').on(sql`${t.registeredCapital} DESC NULLS LAST`, t.id),
     index('legal_persons_name_idx').on(t.name, t.id),
     index('legal_persons_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
