@@ -78,7 +78,7 @@ export async function scrollBench(db: { databaseUrl?: string; dataDir?: string }
       await page
         .waitForResponse((r) => r.url().includes('/api/person/legal-persons?'), { timeout: 2_000 })
         .catch(() => undefined);
-      await expect(() => loaded > before, 1_000);
+      await waitUntil(() => loaded > before, 1_000);
     }
     const loadSeconds = (performance.now() - t0) / 1000;
     await page.keyboard.press('Home');
@@ -107,7 +107,7 @@ export async function scrollBench(db: { databaseUrl?: string; dataDir?: string }
 }
 
 /** Waits until `ok()` holds or `ms` pass. */
-async function expect(ok: () => boolean, ms: number) {
+async function waitUntil(ok: () => boolean, ms: number) {
   const end = performance.now() + ms;
   while (!ok() && performance.now() < end) await new Promise((r) => setTimeout(r, 10));
 }

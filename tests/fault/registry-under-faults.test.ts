@@ -6,7 +6,8 @@ import { generateLegalId } from '../../src/domain/identifiers.ts';
 import { createRng } from '../../src/domain/random.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { queryRows } from '../../src/server/http/list.ts';
-import { HttpSession } from '../support/http-session.ts';
+import { ApiClient, overHttp } from '../support/api-client.ts';
+import { chooseRole, signIn } from '../support/auth.ts';
 import { ServerProcess } from '../support/server-process.ts';
 
 /**
@@ -29,6 +30,12 @@ const WRITE_CLIENTS = 20;
 const WRITE_SECONDS = 30;
 const NAME_PREFIX = 'آزمون پایداری';
 
+/** Signs `c` in and chooses `role`. */
+async function signInAs(c: ApiClient, username: string, role: string) {
+  await signIn(c, username);
+  await chooseRole(c, role);
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let server: ServerProcess;
@@ -43,13 +50,13 @@ afterAll(async () => {
 describe('the registry under load and faults', () => {
   it(`serves ${READ_CLIENTS} concurrent readers for ${READ_SECONDS} s without an error`, async () => {
     // Sign-ins go a few at a time (argon2id is deliberately slow); each session has its own address.
-    const sessions: HttpSession[] = [];
+    const sessions: ApiClient[] = [];
     for (let i = 0; i < READ_SESSIONS; i += 10) {
       const batch = Array.from(
         { length: 10 },
-        (_, j) => new HttpSession(server.baseUrl, `10.60.0.${i + j + 1}`),
+        (_, j) => new ApiClient(overHttp(server.baseUrl), { ip: `10.60.0.${i + j + 1}` }),
       );
-      await Promise.all(batch.map((s) => s.signIn('analyst', 'analyst')));
+      await Promise.all(batch.map((s) => signInAs(s, 'analyst', 'analyst')));
       sessions.push(...batch);
     }
     const first = await sessions[0]!.get('/api/person/legal-persons?per_page=100');
@@ -125,8 +132,8 @@ describe('the registry under load and faults', () => {
     const rng = createRng(Date.now() % 100_000);
     const clients = await Promise.all(
       Array.from({ length: WRITE_CLIENTS }, async (_, i) => {
-        const s = new HttpSession(server.baseUrl, `10.61.0.${i + 1}`);
-        await s.signIn('admin');
+        const s = new ApiClient(overHttp(server.baseUrl), { ip: `10.61.0.${i + 1}` });
+        await signInAs(s, 'admin', 'super_admin');
         return s;
       }),
     );
@@ -177,7 +184,7 @@ describe('the registry under load and faults', () => {
                 employees: '0',
               };
               unsureCreates.push(nationalId);
-              const res = await s.request('POST', '/api/person/legal-persons', body);
+              const res = await s.request('POST', '/api/person/legal-persons', { json: body });
               unsureCreates.splice(unsureCreates.indexOf(nationalId), 1);
               if (res.status === 200) {
                 const k: Known = {
@@ -198,9 +205,11 @@ describe('the registry under load and faults', () => {
               const employees = Math.floor(rng.next() * 1_000_000) + 1;
               k.unsure.push(employees);
               const res = await s.request('PUT', `/api/person/legal-persons/${k.id}`, {
-                ...k.body,
-                employees: String(employees),
-                version: k.version,
+                json: {
+                  ...k.body,
+                  employees: String(employees),
+                  version: k.version,
+                },
               });
               if (res.status === 200) {
                 k.version = res.body.data.version;

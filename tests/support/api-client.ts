@@ -44,11 +44,21 @@ export interface ClientOptions {
   ip?: string;
 }
 
+/** Where requests go: the Hono app in process (`app.request`) or a real server (`overHttp`). */
+export interface RequestTarget {
+  request(path: string, init: RequestInit): Response | Promise<Response>;
+}
+
+/** A real server on `baseUrl` as a request target (tests/fault drives the server process so). */
+export const overHttp = (baseUrl: string): RequestTarget => ({
+  request: (path, init) => fetch(`${baseUrl}${path}`, init),
+});
+
 /** A browser-like client: keeps cookies and echoes XSRF-TOKEN in X-XSRF-TOKEN (unless told not to). */
 export class ApiClient {
   readonly cookies = new Map<string, string>();
   constructor(
-    private readonly app: Hono,
+    private readonly app: RequestTarget | Hono,
     private readonly opts: ClientOptions = {},
   ) {}
 
