@@ -5,3 +5,4 @@ export * from './logs.ts';
 export * from './persons.ts';
 export * from './registry.ts';
 export * from './resumes.ts';
+export * from './company-reports.ts';

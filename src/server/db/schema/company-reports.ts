@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { legalPersons } from './persons.ts';
+
+/**
+ * A company's product report for one period (glossary "product report"): the product, its unit,
+ * the Jalali fiscal year and the period (`annual`, `3m`, `6m`, `9m`), the planned, produced and
+ * sold amounts (in `unit`) and the sales value (IRR).
+ */
+export const productReports = pgTable(
+  'product_reports',
+  {
+    id: serial().primaryKey(),
+    legalPersonId: integer()
+      .notNull()
+      .references(() => legalPersons.id, { onDelete: 'cascade' }),
+    product: text().notNull(),
+    unit: text().notNull(),
+    /** Jalali fiscal year, e.g. 1403. */
+    fiscalYear: smallint().notNull(),
+    period: text().notNull().default('annual'),
+    planned: numeric({ precision: 24, scale: 2 }),
+    produced: numeric({ precision: 24, scale: 2 }),
+    sold: numeric({ precision: 24, scale: 2 }),
+    /** IRR. */
+    salesValue: numeric({ precision: 24, scale: 0 }),
+    version: integer().notNull().default(1),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('product_reports_unique').on(t.legalPersonId, t.product, t.fiscalYear, t.period),
+  ],
+);
+
+/**
+ * Production capacity of a company's product in one Jalali year (glossary "production
+ * capacity"): nominal capacity and actual production in `unit`; utilisation = actual / nominal.
+ */
+export const productionCapacities = pgTable(
+  'production_capacities',
+  {
+    id: serial().primaryKey(),
+    legalPersonId: integer()
+      .notNull()
+      .references(() => legalPersons.id, { onDelete: 'cascade' }),
+    product: text().notNull(),
+    unit: text().notNull(),
+    fiscalYear: smallint().notNull(),
+    nominalCapacity: numeric({ precision: 24, scale: 2 }).notNull(),
+    actualProduction: numeric({ precision: 24, scale: 2 }),
+    version: integer().notNull().default(1),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('production_capacities_unique').on(t.legalPersonId, t.product, t.fiscalYear),
+  ],
+);
+
+/**
+ * A monthly performance (activity) report of a company (glossary "monthly performance report"):
+ * Jalali year and month (1..12), product, unit, production and sales in `unit`, sales value IRR.
+ */
+export const monthlyPerformanceReports = pgTable(
+  'monthly_performance_reports',
+  {
+    id: serial().primaryKey(),
+    legalPersonId: integer()
+      .notNull()
+      .references(() => legalPersons.id, { onDelete: 'cascade' }),
+    year: smallint().notNull(),
+    month: smallint().notNull(),
+    product: text().notNull(),
+    unit: text().notNull(),
+    production: numeric({ precision: 24, scale: 2 }),
+    salesQuantity: numeric({ precision: 24, scale: 2 }),
+    /** IRR. */
+    salesValue: numeric({ precision: 24, scale: 0 }),
+    version: integer().notNull().default(1),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('monthly_performance_unique').on(t.legalPersonId, t.year, t.month, t.product),
+  ],
+);
+
+/**
+ * A disclosure of a listed company on Codal (glossary "codal info"): the letter's tracing number
+ * (unique), its kind (e.g. monthly activity, interim statements, assembly notice), title, the
+ * company's ticker, the Jalali-displayed publish time and the Codal address.
+ */
+export const codalInfos = pgTable(
+  'codal_infos',
+  {
+    id: serial().primaryKey(),
+    legalPersonId: integer().references(() => legalPersons.id, { onDelete: 'cascade' }),
+    ticker: text(),
+    tracingNumber: text().notNull().unique(),
+    letterCode: text(),
+    kind: text().notNull(),
+    title: text().notNull(),
+    publishedAt: timestamp({ withTimezone: true }).notNull(),
+    url: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.legalPersonId, t.publishedAt), index().on(t.publishedAt)],
+);
+
+/**
+ * Minutes of a meeting (MoM, صورتجلسه) about a company: meeting date (ISO), kind
+ * (`board`, `assembly`, `supervision`, `other`), title, attendees, the decisions taken, and an
+ * optional follow-up due date.
+ */
+export const meetingMinutes = pgTable(
+  'meeting_minutes',
+  {
+    id: serial().primaryKey(),
+    legalPersonId: integer()
+      .notNull()
+      .references(() => legalPersons.id, { onDelete: 'cascade' }),
+    meetingDate: date().notNull(),
+    kind: text().notNull().default('board'),
+    title: text().notNull(),
+    attendees: text().notNull().default(''),
+    decisions: text().notNull().default(''),
+    followUpDate: date(),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    version: integer().notNull().default(1),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.legalPersonId, t.meetingDate), index().on(t.meetingDate)],
+);
+
+/**
+ * Per-user preferences as JSON under a key, e.g. `table:legal-persons` → `{ columns, widths,
+ * sort }`. Written only by the user it belongs to.
+ */
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    value: jsonb().notNull().default(sql`'{}'::jsonb`),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
