@@ -5,8 +5,11 @@ import { z } from 'zod';
  * shared by the server (validation) and the client (building URLs):
  * - `page`: 1-based page number (offset paging), default 1;
  * - `per_page`: rows per page, 1..500, default 50;
- * - `sortBy`: one of the list's sort keys (each list documents its own); unknown → 422;
- * - `descending`: 'true' | 'false' | '1' | '0'; default is the list's own default direction;
+ * - `sortBy`: one of the list's sort keys (each list documents its own), or up to three joined
+ *   by commas, each prefixed with `-` for descending (`ticker,-registered_capital`); an unknown
+ *   or repeated key, or more than three → 422;
+ * - `descending`: 'true' | 'false' | '1' | '0': the direction of the first key when it has no
+ *   `-`; default is the list's own default direction;
  * - `q`: free text matched against the list's normalised search text (ی/ي, ک/ك, Persian and
  *   ASCII digits, spaces and the zero-width non-joiner are all equivalent), partial match;
  * - `advanceFilter`: a JSON array of `{ field, op, value }` conditions and `{ and: [...] }` /

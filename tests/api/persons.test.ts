@@ -117,6 +117,30 @@ describe('GET /api/person/legal-persons', () => {
     }
   });
 
+  it('sorts by several columns (sortBy=a,-b) and walks them by cursor exactly as OFFSET pages', async () => {
+    for (const sortBy of ['ticker,-registered_capital', '-employees,ticker,name', 'employees,-national_id']) {
+      const params = { sortBy };
+      const all = await walk('/api/person/legal-persons', params, 200);
+      const total = (await list('/api/person/legal-persons', params)).total;
+      expect(all).toHaveLength(total);
+      const offset = [];
+      for (let p = 1; offset.length < total; p++) {
+        offset.push(
+          ...(await list('/api/person/legal-persons', { ...params, per_page: '500', page: String(p) })).data,
+        );
+      }
+      expect(all.map((r) => r.id), sortBy).toEqual(offset.map((r) => r.id));
+    }
+    // the order itself: ticker ascending (NULLs last), then capital descending within a ticker
+    const byTicker = await walk('/api/person/legal-persons', { sortBy: 'ticker,-registered_capital' }, 500);
+    const rank = (r: LegalPersonRow) => [r.ticker ?? '\uffff', -Number(r.registered_capital ?? -1)] as const;
+    for (let i = 1; i < byTicker.length; i++) {
+      const [a, b] = [rank(byTicker[i - 1]!), rank(byTicker[i]!)];
+      if (a[0] === b[0]) expect(a[1] <= b[1]).toBe(true);
+    }
+    expect(byTicker.at(-1)!.ticker).toBeNull();
+  });
+
   it('matches q with Arabic or Persian letters and digits alike', async () => {
     const a = await list('/api/person/legal-persons', { q: 'فولاد مبارکه' });
     expect(a.data.some((r) => r.ticker === 'فولاد')).toBe(true);
@@ -210,6 +234,9 @@ describe('GET /api/person/legal-persons', () => {
   it('refuses unknown sort keys, filter fields and bad values with Persian 422s', async () => {
     const cases: Record<string, string>[] = [
       { sortBy: 'password' },
+      { sortBy: 'name,name' },
+      { sortBy: 'name,ticker,employees,national_id' },
+      { sortBy: 'name,-password' },
       { advanceFilter: JSON.stringify([{ field: 'search_text', op: 'eq', value: 'x' }]) },
       { advanceFilter: JSON.stringify([{ field: 'employees', op: 'gte', value: 'many' }]) },
       { advanceFilter: JSON.stringify([{ field: 'is_listed', op: 'contains', value: 'x' }]) },

@@ -10,6 +10,14 @@ import {
 import { normalizePersian, searchKey, toAsciiDigits } from '../../domain/persian-text.ts';
 import type { Db } from '../db/client.ts';
 import { invalid } from './errors.ts';
+import {
+  afterCursorMulti,
+  nullsFirst,
+  orderSql,
+  resolveSorts,
+  sortSignature,
+  tieDescending,
+} from './list-sort.ts';
 import { fieldErrors } from './validate.ts';
 
 /**
@@ -218,11 +226,12 @@ function parseFilters(spec: ListSpec, query: ListQuery): FilterNode[] {
 }
 
 interface Cursor {
-  /** Sort key and direction the cursor belongs to. */
+  /** Sort key (or, for several keys, their signature `a,-b`) and direction the cursor belongs to. */
   s: string;
   d: boolean;
-  /** Sort value (as text) and id of the last row sent. */
+  /** Sort value (as text) and id of the last row sent; `vs`: the values of several keys. */
   v: string | null;
+  vs?: (string | null)[];
   id: number;
   /** The total counted with the first page. */
   t: number;
@@ -238,16 +247,14 @@ function decodeCursor(raw: string, sortKey: string, desc: boolean): Cursor {
       c.d === desc &&
       Number.isInteger(c.id) &&
       Number.isInteger(c.t) &&
-      (c.v === null || typeof c.v === 'string')
+      (c.v === null || typeof c.v === 'string') &&
+      (c.vs === undefined || (Array.isArray(c.vs) && c.vs.every((v) => v === null || typeof v === 'string')))
     ) {
       return c;
     }
   } catch {}
   throw bad('cursor', 'نشانگر صفحه معتبر نیست یا با مرتب‌سازی فعلی سازگار نیست');
 }
-
-/** True when the NULLs of `sort` come before its values in the requested direction. */
-const nullsFirst = (sort: SortDef, desc: boolean) => (sort.nulls === 'low') !== desc;
 
 /**
  * Keyset conditions for the rows after `cursor`, in order: usually one; two when the remaining
@@ -284,11 +291,11 @@ const rows = queryRows<Row>;
  * filter field the list does not offer, or a value of the wrong type.
  */
 export async function listPage<T = Row>(db: Db, spec: ListSpec, query: ListQuery): Promise<ListPage<T>> {
-  const sortKey = query.sortBy || spec.defaultSort;
-  const sort = spec.sorts[sortKey];
-  if (!sort) throw bad('sortBy', `مرتب‌سازی بر اساس «${sortKey}» در این فهرست ممکن نیست`);
-  const desc = query.descending ?? spec.defaultDescending ?? false;
-  const tieDesc = sort.tie === 'opposite' ? !desc : desc;
+  const terms = resolveSorts(spec, query.sortBy, query.descending);
+  const multi = terms.length > 1;
+  const { def: sort, desc } = terms[0]!;
+  const sortKey = multi ? sortSignature(terms) : terms[0]!.key;
+  const tieDesc = tieDescending(terms[0]!);
   const conds: SQL[] = [];
   if (spec.where) conds.push(spec.where);
   for (const node of parseFilters(spec, query)) conds.push(filterSql(spec, node));
@@ -303,11 +310,14 @@ export async function listPage<T = Row>(db: Db, spec: ListSpec, query: ListQuery
         )
       : sql`TRUE`;
   };
-  const nulls = nullsFirst(sort, desc) ? 'NULLS FIRST' : 'NULLS LAST';
-  const order = sql`${sort.expr} ${sql.raw(desc ? 'DESC' : 'ASC')} ${sql.raw(nulls)}, ${spec.id} ${sql.raw(tieDesc ? 'DESC' : 'ASC')}`;
+  const order = orderSql(spec, terms);
   const perPage = query.per_page;
+  const sortValues = sql.join(
+    terms.map((t, i) => sql`(${t.def.expr})::text AS ${sql.identifier(`__sort${i}`)}`),
+    sql`, `,
+  );
   const select = (extra: SQL | undefined, limit: number, offset: number) =>
-    sql`SELECT ${spec.select}, (${sort.expr})::text AS "__sort", ${spec.id} AS "__id" FROM ${spec.from} WHERE ${where(extra)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+    sql`SELECT ${spec.select}, ${sortValues}, ${spec.id} AS "__id" FROM ${spec.from} WHERE ${where(extra)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
 
   let found: Row[] = [];
   let total: number;
@@ -316,7 +326,10 @@ export async function listPage<T = Row>(db: Db, spec: ListSpec, query: ListQuery
     // (it travels in the cursor), so reading on costs only the index range of the next rows.
     const c = decodeCursor(query.cursor, sortKey, desc);
     total = c.t;
-    for (const phase of afterCursor(spec, sort, desc, tieDesc, c)) {
+    const phases = multi
+      ? [afterCursorMulti(spec, terms, c.vs ?? [], c.id)]
+      : afterCursor(spec, sort, desc, tieDesc, c);
+    for (const phase of phases) {
       found.push(...(await rows(db, select(phase, perPage + 1 - found.length, 0))));
       if (found.length > perPage) break;
     }
@@ -336,13 +349,14 @@ export async function listPage<T = Row>(db: Db, spec: ListSpec, query: ListQuery
       ? encodeCursor({
           s: sortKey,
           d: desc,
-          v: last.__sort as string | null,
+          v: multi ? null : (last.__sort0 as string | null),
+          ...(multi ? { vs: terms.map((_, i) => last[`__sort${i}`] as string | null) } : {}),
           id: Number(last.__id),
           t: total,
         })
       : null;
   for (const r of page) {
-    delete r.__sort;
+    for (let i = 0; i < terms.length; i++) delete r[`__sort${i}`];
     delete r.__id;
   }
   return {

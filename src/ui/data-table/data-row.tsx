@@ -1,49 +1,52 @@
 import { FlexRender, type Row, type RowData } from '@tanstack/react-table';
-import type { CSSProperties } from 'react';
+import { memo } from 'react';
 import { formatNumber } from '../format.ts';
 import type { DataTableFeatures } from './columns.ts';
+import type { RowEventsRef } from './grid-view.tsx';
 import * as s from './styles.ts';
 
 export interface DataRowProps<T extends RowData> {
   row: Row<DataTableFeatures, T>;
   /** Index among the loaded rows (0-based). */
   index: number;
-  /** Position (virtual row offset) and the grid's columns. */
-  style: CSSProperties;
-  /** Element id of the cell in data column `ci` (the grid's aria-activedescendant points at it). */
-  cellId(ci: number): string;
+  /** The row's offset in the body (px). */
+  top: number;
+  /** The grid's CSS columns. */
+  template: string;
+  /** The grid's element id: cell `ci` of this row is `${domId}-r${index}-c${ci}` (aria-activedescendant). */
+  domId: string;
+  selected: boolean;
   /** The focused column when this is the focused row, else -1. */
   focusedCol: number;
-  onFocusRow(): void;
-  onSelectClick(shift: boolean): void;
-  onOpen?(row: T): void;
+  /** The grid's row events (a stable ref, so rows do not render again for new handlers). */
+  events: RowEventsRef<T>;
 }
 
 /**
  * One row: a checkbox cell, then the columns' cells (one line each, cut with an ellipsis).
- * Focus stays on the grid; a click only moves the focused row. Pointer conveniences only:
- * every row action also has a key.
+ * Memoized: a scrolled frame renders only the rows that came into view. Focus stays on the
+ * grid; a click only moves the focused row. Pointer conveniences only: every row action also
+ * has a key.
  */
-export function DataRow<T extends RowData>({
+function DataRowImpl<T extends RowData>({
   row,
   index,
-  style,
-  cellId,
+  top,
+  template,
+  domId,
+  selected,
   focusedCol,
-  onFocusRow,
-  onSelectClick,
-  onOpen,
+  events,
 }: DataRowProps<T>) {
-  const selected = row.getIsSelected();
   return (
     <tr
       aria-rowindex={index + 2}
       aria-selected={selected}
       className={s.row}
-      style={style}
+      style={{ transform: `translateY(${top}px)`, gridTemplateColumns: template }}
       data-focused={focusedCol >= 0 ? '' : undefined}
-      onClick={onFocusRow}
-      onDoubleClick={() => onOpen?.(row.original)}
+      onClick={() => events.current.focusRow(index)}
+      onDoubleClick={() => events.current.open(row.original)}
     >
       <td aria-colindex={1} className={s.checkCell}>
         <input
@@ -55,14 +58,14 @@ export function DataRow<T extends RowData>({
           onChange={() => {}}
           onClick={(e) => {
             e.stopPropagation();
-            onSelectClick(e.shiftKey);
+            events.current.selectClick(index, e.shiftKey);
           }}
         />
       </td>
       {row.getAllCells().map((cell, ci) => (
         <td
           key={cell.id}
-          id={cellId(ci)}
+          id={`${domId}-r${index}-c${ci}`}
           aria-colindex={ci + 2}
           className={s.cell}
           data-numeric={cell.column.columnDef.meta?.numeric ? '' : undefined}
@@ -76,3 +79,5 @@ export function DataRow<T extends RowData>({
     </tr>
   );
 }
+
+export const DataRow = memo(DataRowImpl) as typeof DataRowImpl;

@@ -1,12 +1,11 @@
 import { type RowData, type SortingState, type Updater, useTable } from '@tanstack/react-table';
-import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { eachCondition } from '~/contract/list.ts';
 import { BulkBar, UndoBar } from './bulk-bar.tsx';
 import { columnId, columnSortFields, type DataColumn, dataTableFeatures, gridTemplate } from './columns.ts';
-import { DataRow } from './data-row.tsx';
 import { FilterBar } from './filter-bar.tsx';
 import { FilterBuilder } from './filter-builder.tsx';
-import { HeaderRow } from './header-row.tsx';
+import { type GridListState, type GridRowEvents, GridView } from './grid-view.tsx';
 import {
   type CursorState,
   initialCursor,
@@ -17,7 +16,7 @@ import {
   visibleSelection,
 } from './keys.ts';
 import { useListCommands } from './list-commands.ts';
-import { Kbd, ListMessage, SkeletonRow } from './list-states.tsx';
+import { Kbd } from './list-states.tsx';
 import {
   activeFilterCount,
   clearFilters,
@@ -34,7 +33,6 @@ import { useBulk } from './use-bulk.ts';
 import { useFitHeight } from './use-fit-height.ts';
 import { useListKeys } from './use-list-keys.ts';
 import { type FetchPage, useListQuery } from './use-list-query.ts';
-import { useRowVirtualizer } from './use-row-virtualizer.ts';
 
 export interface DataTableProps<T extends RowData> {
   /** Stable name of the list (`legal-persons`): element ids and the remembered focused row. */
@@ -86,7 +84,6 @@ export interface DataTableProps<T extends RowData> {
 }
 
 const NO_FILTERS: readonly FilterDef[] = [];
-const SKELETON_ROWS = 12;
 /** The focused row of each list view, so coming back from a record lands where the user was. */
 const rememberedRows = new Map<string, number>();
 
@@ -137,12 +134,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     onSearchChange({ ...search, sort: formatSort(next[0] ?? null) });
   };
 
+  const rowSelection = useMemo(() => visibleSelection(cursor, loadedIds), [cursor, loadedIds]);
   const table = useTable({
     features: dataTableFeatures,
     columns: columns as DataColumn<T>[],
     data: list.rows,
     getRowId: (row: T) => getRowId(row),
-    state: { sorting, columnFilters, rowSelection: visibleSelection(cursor, loadedIds) },
+    state: { sorting, columnFilters, rowSelection },
     onSortingChange,
     manualSorting: true,
     manualFiltering: true,
@@ -155,38 +153,19 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   const loading = list.isPending;
   const { fetchNextPage, isPlaceholderData } = list;
-  const { virtualizer, items } = useRowVirtualizer({
-    scrollRef,
-    rowIds,
-    skeletonRows: loading ? SKELETON_ROWS : null,
-    hasNextPage: list.hasNextPage,
-    isFetchingNextPage: list.isFetchingNextPage,
-    isPlaceholderData,
-    isFetchNextPageError: list.isFetchNextPageError,
-    fetchNextPage,
-  });
-
   const height = useFitHeight(scrollRef, rootRef);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, isError, error, refetch } = list;
+  const gridList = useMemo<GridListState>(
+    () => ({ hasNextPage, isFetchingNextPage, isFetchNextPageError, isError, error, fetchNextPage, refetch }),
+    [hasNextPage, isFetchingNextPage, isFetchNextPageError, isError, error, fetchNextPage, refetch],
+  );
+  const [restoreView] = useState(() => (rememberedRows.get(viewKey) ?? -1) >= 0);
 
-  // Keep the focused cell in view after a key moved it.
+  // Remember the focused row of this view; a key that moves it asks the grid to scroll to it.
   const scrollPending = useRef(false);
-  useLayoutEffect(() => {
-    rememberedRows.set(cursorView, cursor.row);
-    if (!scrollPending.current || cursor.row < 0) return;
-    scrollPending.current = false;
-    const el = document.getElementById(`${domId}-r${cursor.row}-c${cursor.col}`);
-    if (el) el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-    else virtualizer.scrollToIndex(cursor.row, { align: 'auto' });
-  }, [cursor.row, cursor.col, cursorView, domId, virtualizer]);
-
-  // Coming back to a view: scroll to the row the user left and take focus.
-  const restored = useRef(false);
   useEffect(() => {
-    if (restored.current || cursor.row < 0 || rows.length <= cursor.row) return;
-    restored.current = true;
-    virtualizer.scrollToIndex(cursor.row, { align: 'center' });
-    scrollRef.current?.focus({ preventScroll: true });
-  }, [cursor.row, rows.length, virtualizer]);
+    rememberedRows.set(cursorView, cursor.row);
+  }, [cursor.row, cursorView]);
 
   // The filter builder: lists whose server reads advanceFilter (not the plain-parameter ones).
   const [builderOpen, setBuilderOpen] = useState(false);
@@ -282,6 +261,21 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     return true;
   };
 
+  const ctxRef = useRef(ctx);
+  ctxRef.current = ctx;
+  const openRef = useRef(onOpen);
+  openRef.current = onOpen;
+  const events = useRef<GridRowEvents<T>>({
+    focusRow: (index) => {
+      setCursor((c) => reduceCursor(c, { type: 'focus-row', index }, ctxRef.current));
+      if (!window.getSelection()?.toString()) scrollRef.current?.focus({ preventScroll: true });
+    },
+    selectClick: (index, shift) =>
+      setCursor((c) => reduceCursor(c, { type: 'click-select', index, shift }, ctxRef.current)),
+    open: (row) => openRef.current?.(row),
+    focusFirst: () => setCursor((c) => (c.row < 0 ? { ...c, row: 0 } : c)),
+  });
+
   const performRef = useRef(perform);
   performRef.current = perform;
   const rowActionRef = useRef(runRowAction);
@@ -291,10 +285,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   useListKeys({ rootRef, scrollRef, filterRef, performRef, rowActionRef });
 
   const { template, minWidth } = useMemo(() => gridTemplate(headers, s.CHECK_WIDTH), [headers]);
-  const colCount = headers.length + 1;
 
-  const showRows = loading || rows.length > 0;
-  const focusedVisible = items.some((it) => it.index === cursor.row) && !!rows[cursor.row];
   const selected = cursor.all ? (list.total ?? rows.length) : selectedCount(cursor.selection);
   const filtered = activeFilterCount(search, filters) > 0 || !!search.q;
   const total = list.total;
@@ -350,79 +341,31 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         )}
       </div>
       <div className={props.renderDetail ? s.withDetail : undefined}>
-        {/* The grid keeps DOM focus itself and points at the focused cell (aria-activedescendant):
-          virtualized rows come and go, so they cannot hold focus. */}
-        <table
-          ref={scrollRef}
-          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA grid pattern on a table
-          role="grid"
-          tabIndex={0}
-          aria-label={label}
-          aria-rowcount={total === undefined ? -1 : total + 1}
-          aria-colcount={colCount}
-          aria-multiselectable="true"
-          aria-busy={loading || isPlaceholderData || undefined}
-          aria-activedescendant={focusedVisible ? `${domId}-r${cursor.row}-c${cursor.col}` : undefined}
-          className={s.scroller}
-          style={{ height }}
-          onFocus={(e) => {
-            if (e.target === e.currentTarget && cursor.row < 0 && rows.length)
-              setCursor((c) => ({ ...c, row: 0 }));
-          }}
-        >
-          <HeaderRow
-            headers={headers}
-            template={template}
-            minWidth={minWidth}
-            focusedCol={cursor.row >= 0 ? cursor.col : -1}
-          />
-          <tbody
-            className={s.body}
-            data-placeholder={isPlaceholderData ? '' : undefined}
-            style={{ minWidth, height: showRows ? virtualizer.getTotalSize() : undefined }}
-          >
-            {(list.isError && !rows.length) || !showRows ? (
-              <ListMessage
-                colCount={colCount}
-                error={list.isError && !rows.length ? list.error : null}
-                onRetry={() => void list.refetch()}
-                filtered={filtered}
-                emptyText={props.emptyText}
-                emptyHint={props.emptyHint}
-              />
-            ) : (
-              items.map((item) => {
-                const style = {
-                  transform: `translateY(${item.start - s.HEADER_HEIGHT}px)`,
-                  gridTemplateColumns: template,
-                };
-                const row = loading ? undefined : rows[item.index];
-                if (!row) return <SkeletonRow key={item.key} columns={headers.length} style={style} />;
-                return (
-                  <DataRow
-                    key={row.id}
-                    row={row}
-                    index={item.index}
-                    style={style}
-                    cellId={(ci) => `${domId}-r${item.index}-c${ci}`}
-                    focusedCol={item.index === cursor.row ? cursor.col : -1}
-                    onFocusRow={() => {
-                      setCursor((c) => reduceCursor(c, { type: 'focus-row', index: item.index }, ctx));
-                      if (!window.getSelection()?.toString())
-                        scrollRef.current?.focus({ preventScroll: true });
-                    }}
-                    onSelectClick={(shift) =>
-                      setCursor((c) =>
-                        reduceCursor(c, { type: 'click-select', index: item.index, shift }, ctx),
-                      )
-                    }
-                    onOpen={onOpen}
-                  />
-                );
-              })
-            )}
-          </tbody>
-        </table>
+        <GridView
+          domId={domId}
+          label={label}
+          scrollRef={scrollRef}
+          height={height}
+          headers={headers}
+          template={template}
+          minWidth={minWidth}
+          rows={rows}
+          rowIds={rowIds}
+          selection={rowSelection}
+          sorting={sorting}
+          total={total}
+          loading={loading}
+          isPlaceholderData={isPlaceholderData}
+          list={gridList}
+          focusRow={cursor.row}
+          focusCol={cursor.col}
+          scrollPending={scrollPending}
+          restore={restoreView}
+          filtered={filtered}
+          emptyText={props.emptyText}
+          emptyHint={props.emptyHint}
+          events={events}
+        />
         {props.renderDetail && (
           <aside className={s.detail} aria-label="جزئیات ردیف جاری" style={{ maxHeight: height }}>
             {rows[cursor.row] ? (

@@ -47,6 +47,10 @@ export function useListQuery<T>(
     placeholderData: keepPreviousData,
     // A list with many loaded pages would refetch each of them on refocus: keep it calm.
     refetchOnWindowFocus: false,
+    // Each further page would otherwise be compared, deeply, with every page already loaded
+    // (structural sharing walks the whole result): quadratic work while reading a long list.
+    // Loaded pages keep their identity anyway; only the new page is new.
+    structuralSharing: false,
   });
   const pages = result.data?.pages;
   const rows = useMemo(() => (pages ? pages.flatMap((p) => p.data) : (NO_ROWS as T[])), [pages]);

@@ -1,0 +1,183 @@
+import type { Header, Row, RowData } from '@tanstack/react-table';
+import { memo, type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
+import type { DataTableFeatures } from './columns.ts';
+import { DataRow } from './data-row.tsx';
+import { HeaderRow } from './header-row.tsx';
+import { ListMessage, SkeletonRow } from './list-states.tsx';
+import * as s from './styles.ts';
+import { useRowVirtualizer } from './use-row-virtualizer.ts';
+
+const SKELETON_ROWS = 12;
+
+/** What the grid needs of the list's infinite query. */
+export interface GridListState {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  isError: boolean;
+  error: Error | null;
+  fetchNextPage(): Promise<unknown>;
+  refetch(): Promise<unknown>;
+}
+
+/** The row events of the grid, each by row index; stable for the grid's lifetime. */
+export interface GridRowEvents<T> {
+  focusRow(index: number): void;
+  selectClick(index: number, shift: boolean): void;
+  open(row: T): void;
+  /** The grid got focus while no row was focused. */
+  focusFirst(): void;
+}
+
+export interface GridViewProps<T extends RowData> {
+  domId: string;
+  label: string;
+  scrollRef: RefObject<HTMLTableElement | null>;
+  height: number | undefined;
+  headers: Header<DataTableFeatures, T, unknown>[];
+  template: string;
+  minWidth: number;
+  rows: Row<DataTableFeatures, T>[];
+  rowIds: readonly string[];
+  /**
+   * The table's selection and sorting state: only their identity matters here (rows and
+   * headers read the state from the table), a new one renders the grid again.
+   */
+  selection: unknown;
+  sorting: unknown;
+  total: number | undefined;
+  loading: boolean;
+  isPlaceholderData: boolean;
+  list: GridListState;
+  /** The focused row (-1 none) and column. */
+  focusRow: number;
+  focusCol: number;
+  /** Set by a key that moved the focus: the next commit scrolls the focused cell into view. */
+  scrollPending: RefObject<boolean>;
+  /** Scroll to `focusRow` once when it is first known (coming back to a view). */
+  restore: boolean;
+  filtered: boolean;
+  emptyText?: string;
+  emptyHint?: ReactNode;
+  events: RowEventsRef<T>;
+}
+
+export type RowEventsRef<T> = RefObject<GridRowEvents<T>>;
+
+/**
+ * The grid itself: the sticky header and the virtualized rows. It is a component of its own so
+ * that scrolling (the virtualizer's state) re-renders only the grid, not the filters, the
+ * status line and the bulk bars around it; and each row is memoized, so a scrolled frame
+ * renders only the rows that came into view. The grid keeps DOM focus itself and points at the
+ * focused cell (aria-activedescendant): virtualized rows come and go, so they cannot hold focus.
+ */
+function GridViewImpl<T extends RowData>(props: GridViewProps<T>) {
+  const { domId, scrollRef, rows, rowIds, headers, template, minWidth, loading, list } = props;
+  const { focusRow, focusCol, isPlaceholderData, total } = props;
+  const colCount = headers.length + 1;
+
+  const { virtualizer, items } = useRowVirtualizer({
+    scrollRef,
+    rowIds,
+    skeletonRows: loading ? SKELETON_ROWS : null,
+    hasNextPage: list.hasNextPage,
+    isFetchingNextPage: list.isFetchingNextPage,
+    isPlaceholderData,
+    isFetchNextPageError: list.isFetchNextPageError,
+    fetchNextPage: list.fetchNextPage,
+  });
+
+  // Keep the focused cell in view after a key moved it.
+  const { scrollPending } = props;
+  useLayoutEffect(() => {
+    if (!scrollPending.current || focusRow < 0) return;
+    scrollPending.current = false;
+    const el = document.getElementById(`${domId}-r${focusRow}-c${focusCol}`);
+    if (el) el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    else virtualizer.scrollToIndex(focusRow, { align: 'auto' });
+  }, [focusRow, focusCol, domId, virtualizer, scrollPending]);
+
+  // Coming back to a view: scroll to the row the user left and take focus.
+  const restored = useRef(!props.restore);
+  useEffect(() => {
+    if (restored.current || focusRow < 0 || rows.length <= focusRow) return;
+    restored.current = true;
+    virtualizer.scrollToIndex(focusRow, { align: 'center' });
+    scrollRef.current?.focus({ preventScroll: true });
+  }, [focusRow, rows.length, virtualizer, scrollRef]);
+
+  const showRows = loading || rows.length > 0;
+  const focusedVisible = items.some((it) => it.index === focusRow) && !!rows[focusRow];
+  const events = props.events;
+
+  return (
+    <table
+      ref={scrollRef}
+      // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA grid pattern on a table
+      role="grid"
+      tabIndex={0}
+      aria-label={props.label}
+      aria-rowcount={total === undefined ? -1 : total + 1}
+      aria-colcount={colCount}
+      aria-multiselectable="true"
+      aria-busy={loading || isPlaceholderData || undefined}
+      aria-activedescendant={focusedVisible ? `${domId}-r${focusRow}-c${focusCol}` : undefined}
+      className={s.scroller}
+      style={{ height: props.height }}
+      onFocus={(e) => {
+        if (e.target === e.currentTarget && focusRow < 0 && rows.length) events.current.focusFirst();
+      }}
+    >
+      <HeaderRow
+        headers={headers}
+        template={template}
+        minWidth={minWidth}
+        focusedCol={focusRow >= 0 ? focusCol : -1}
+      />
+      <tbody
+        className={s.body}
+        data-placeholder={isPlaceholderData ? '' : undefined}
+        style={{ minWidth, height: showRows ? virtualizer.getTotalSize() : undefined }}
+      >
+        {(list.isError && !rows.length) || !showRows ? (
+          <ListMessage
+            colCount={colCount}
+            error={list.isError && !rows.length ? list.error : null}
+            onRetry={() => void list.refetch()}
+            filtered={props.filtered}
+            emptyText={props.emptyText}
+            emptyHint={props.emptyHint}
+          />
+        ) : (
+          items.map((item) => {
+            const top = item.start - s.HEADER_HEIGHT;
+            const row = loading ? undefined : rows[item.index];
+            if (!row)
+              return (
+                <SkeletonRow
+                  key={item.key}
+                  columns={headers.length}
+                  style={{ transform: `translateY(${top}px)`, gridTemplateColumns: template }}
+                />
+              );
+            return (
+              <DataRow
+                key={row.id}
+                row={row}
+                index={item.index}
+                top={top}
+                template={template}
+                domId={domId}
+                selected={row.getIsSelected()}
+                focusedCol={item.index === focusRow ? focusCol : -1}
+                events={events}
+              />
+            );
+          })
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+export const GridView = memo(GridViewImpl) as typeof GridViewImpl;
