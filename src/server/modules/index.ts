@@ -6,6 +6,7 @@ import { labelRoutes } from './labels/routes.ts';
 import { logRoutes } from './logs/routes.ts';
 import { managementRoutes } from './management/routes.ts';
 import { personRoutes } from './persons/routes.ts';
+import { preferenceRoutes } from './preferences/routes.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { resumeRoutes } from './resume/routes.ts';
 import { searchRoutes } from './search/routes.ts';
@@ -18,6 +19,7 @@ export const allRoutes: AnyRoute[] = [
   ...systemRoutes,
   ...authRoutes,
   ...accountRoutes,
+  ...preferenceRoutes,
   ...managementRoutes,
   ...logRoutes,
   // Before personRoutes: /api/person/legal-persons/bulk must not be read as /:id.

@@ -3,6 +3,7 @@ import {
   type ColumnHelper,
   columnFilteringFeature,
   columnSizingFeature,
+  columnVisibilityFeature,
   createColumnHelper,
   type RowData,
   rowSelectionFeature,
@@ -14,13 +15,15 @@ import type { DataColumnMeta } from './types.ts';
 /**
  * The table features every list uses. Sorting and filtering are manual (the server does them,
  * the state lives in the URL); paging is TanStack Query's infinite query feeding one growing
- * row model; selection is by row id; sizing gives each column its width.
+ * row model; selection is by row id; sizing gives each column its width and visibility hides
+ * the columns a user chose not to see (both kept per user: use-table-preferences.ts).
  */
 export const dataTableFeatures = tableFeatures({
   rowSortingFeature,
   columnFilteringFeature,
   rowSelectionFeature,
   columnSizingFeature,
+  columnVisibilityFeature,
   columnMeta: {} as DataColumnMeta,
 });
 

@@ -62,7 +62,7 @@ function DataRowImpl<T extends RowData>({
           }}
         />
       </td>
-      {row.getAllCells().map((cell, ci) => (
+      {row.getVisibleCells().map((cell, ci) => (
         <td
           key={cell.id}
           id={`${domId}-r${index}-c${ci}`}

@@ -2,10 +2,11 @@ import { type RowData, type SortingState, type Updater, useTable } from '@tansta
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { eachCondition } from '~/contract/list.ts';
 import { BulkBar, UndoBar } from './bulk-bar.tsx';
+import { ColumnChooser } from './column-chooser.tsx';
 import { columnId, columnSortFields, type DataColumn, dataTableFeatures, gridTemplate } from './columns.ts';
 import { FilterBar } from './filter-bar.tsx';
 import { FilterBuilder } from './filter-builder.tsx';
-import { type GridListState, type GridRowEvents, GridView } from './grid-view.tsx';
+import { type GridListState, GridView, useGridEvents } from './grid-view.tsx';
 import {
   type CursorState,
   initialCursor,
@@ -20,9 +21,10 @@ import { Kbd } from './list-states.tsx';
 import {
   activeFilterCount,
   clearFilters,
-  formatSort,
+  formatSorts,
+  MAX_SORTS,
   parseBuilt,
-  parseSort,
+  parseSorts,
   toListQuery,
   withBuilt,
 } from './search-params.ts';
@@ -33,6 +35,7 @@ import { useBulk } from './use-bulk.ts';
 import { useFitHeight } from './use-fit-height.ts';
 import { useListKeys } from './use-list-keys.ts';
 import { type FetchPage, useListQuery } from './use-list-query.ts';
+import { useTablePreferences } from './use-table-preferences.ts';
 
 export interface DataTableProps<T extends RowData> {
   /** Stable name of the list (`legal-persons`): element ids and the remembered focused row. */
@@ -118,10 +121,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     setCursor((c) => ({ ...initialCursor, col: c.col, row: rememberedRows.get(viewKey) ?? -1 }));
   }
 
-  const sorting = useMemo<SortingState>(() => {
-    const p = parseSort(search.sort);
-    return p ? [p] : [];
-  }, [search.sort]);
+  const sorting = useMemo<SortingState>(() => parseSorts(search.sort), [search.sort]);
   const columnFilters = useMemo(
     () =>
       filters
@@ -131,20 +131,24 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   );
   const onSortingChange = (updater: Updater<SortingState>) => {
     const next = typeof updater === 'function' ? updater(sorting) : updater;
-    onSearchChange({ ...search, sort: formatSort(next[0] ?? null) });
+    onSearchChange({ ...search, sort: formatSorts(next) });
   };
 
   const rowSelection = useMemo(() => visibleSelection(cursor, loadedIds), [cursor, loadedIds]);
+  const prefs = useTablePreferences(id, columnIds);
+  const { columnVisibility } = prefs;
+  const [chooserOpen, setChooserOpen] = useState(false);
   const table = useTable({
     features: dataTableFeatures,
     columns: columns as DataColumn<T>[],
     data: list.rows,
     getRowId: (row: T) => getRowId(row),
-    state: { sorting, columnFilters, rowSelection },
+    state: { sorting, columnFilters, rowSelection, columnVisibility, columnSizing: prefs.value.widths },
     onSortingChange,
     manualSorting: true,
     manualFiltering: true,
-    enableMultiSort: false,
+    enableMultiSort: true,
+    maxMultiSortColCount: MAX_SORTS,
   });
   const rows = table.getRowModel().rows;
   const rowIds = useMemo(() => rows.map((r) => r.id), [rows]);
@@ -198,13 +202,18 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         onOpen(row.original);
         return true;
       }
-      case 'sort': {
+      case 'sort':
+      case 'sort-add': {
         const column = headers[cursor.col]?.column;
         if (!column?.getCanSort()) return false;
-        // The same cycle as a click on the header.
-        column.getToggleSortingHandler()?.({});
+        // The same cycle as a click on the header; Shift+S as a Shift+click: adds the column
+        // as a further sort key (or turns its direction) and keeps the others.
+        column.getToggleSortingHandler()?.({ shiftKey: action.type === 'sort-add' });
         return true;
       }
+      case 'columns':
+        setChooserOpen(true);
+        return true;
       case 'filter-builder':
         if (!canBuild) return false;
         setBuilderOpen(true);
@@ -261,20 +270,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     return true;
   };
 
-  const ctxRef = useRef(ctx);
-  ctxRef.current = ctx;
-  const openRef = useRef(onOpen);
-  openRef.current = onOpen;
-  const events = useRef<GridRowEvents<T>>({
-    focusRow: (index) => {
-      setCursor((c) => reduceCursor(c, { type: 'focus-row', index }, ctxRef.current));
-      if (!window.getSelection()?.toString()) scrollRef.current?.focus({ preventScroll: true });
-    },
-    selectClick: (index, shift) =>
-      setCursor((c) => reduceCursor(c, { type: 'click-select', index, shift }, ctxRef.current)),
-    open: (row) => openRef.current?.(row),
-    focusFirst: () => setCursor((c) => (c.row < 0 ? { ...c, row: 0 } : c)),
-  });
+  const events = useGridEvents<T>(setCursor, ctx, onOpen, scrollRef);
 
   const performRef = useRef(perform);
   performRef.current = perform;
@@ -284,7 +280,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   useListKeys({ rootRef, scrollRef, filterRef, performRef, rowActionRef });
 
-  const { template, minWidth } = useMemo(() => gridTemplate(headers, s.CHECK_WIDTH), [headers]);
+  const widths = prefs.value.widths;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sizes read the user's widths, which do not change the headers array
+  const { template, minWidth } = useMemo(() => gridTemplate(headers, s.CHECK_WIDTH), [headers, widths]);
 
   const selected = cursor.all ? (list.total ?? rows.length) : selectedCount(cursor.selection);
   const filtered = activeFilterCount(search, filters) > 0 || !!search.q;
@@ -303,6 +301,14 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           actions={props.actions}
           inputRef={filterRef}
           builder={canBuild ? { count: eachCondition(built), open: () => setBuilderOpen(true) } : undefined}
+          columns={{ hidden: Object.keys(columnVisibility).length, open: () => setChooserOpen(true) }}
+        />
+        <ColumnChooser
+          open={chooserOpen}
+          onOpenChange={setChooserOpen}
+          columns={columns}
+          value={prefs.value}
+          onChange={prefs.set}
         />
         {canBuild && (
           <FilterBuilder

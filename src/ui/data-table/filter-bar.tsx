@@ -19,6 +19,8 @@ export interface FilterBarProps {
   inputRef?: Ref<HTMLInputElement>;
   /** The filter builder's button: how many conditions it holds, and how to open it (Shift+F). */
   builder?: { count: number; open(): void };
+  /** Opens the column chooser (Shift+V); `hidden`: how many columns the user hid. */
+  columns?: { hidden: number; open(): void };
 }
 
 const ALL = '';
@@ -126,6 +128,7 @@ export function FilterBar({
   actions,
   inputRef,
   builder,
+  columns,
 }: FilterBarProps) {
   const [q, setQ] = useState(search.q ?? '');
   useEffect(() => setQ(search.q ?? ''), [search.q]);
@@ -179,6 +182,18 @@ export function FilterBar({
         >
           فیلتر پیشرفته{builder.count > 0 && ` (${toPersianDigits(String(builder.count))} شرط)`}{' '}
           <kbd className={s.kbd}>Shift+F</kbd>
+        </button>
+      )}
+      {columns && (
+        <button
+          type="button"
+          className={s.button}
+          onClick={columns.open}
+          aria-keyshortcuts="Shift+V"
+          data-active={columns.hidden > 0 ? '' : undefined}
+        >
+          ستون‌ها{columns.hidden > 0 && ` (${toPersianDigits(String(columns.hidden))} پنهان)`}{' '}
+          <kbd className={s.kbd}>Shift+V</kbd>
         </button>
       )}
       {active > 0 && (

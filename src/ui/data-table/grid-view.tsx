@@ -1,8 +1,18 @@
 import type { Header, Row, RowData } from '@tanstack/react-table';
-import { memo, type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
+import {
+  type Dispatch,
+  memo,
+  type ReactNode,
+  type RefObject,
+  type SetStateAction,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+} from 'react';
 import type { DataTableFeatures } from './columns.ts';
 import { DataRow } from './data-row.tsx';
 import { HeaderRow } from './header-row.tsx';
+import { type CursorContext, type CursorState, reduceCursor } from './keys.ts';
 import { ListMessage, SkeletonRow } from './list-states.tsx';
 import * as s from './styles.ts';
 import { useRowVirtualizer } from './use-row-virtualizer.ts';
@@ -44,7 +54,7 @@ export interface GridViewProps<T extends RowData> {
    * headers read the state from the table), a new one renders the grid again.
    */
   selection: unknown;
-  sorting: unknown;
+  sorting: readonly unknown[];
   total: number | undefined;
   loading: boolean;
   isPlaceholderData: boolean;
@@ -63,6 +73,30 @@ export interface GridViewProps<T extends RowData> {
 }
 
 export type RowEventsRef<T> = RefObject<GridRowEvents<T>>;
+
+/**
+ * The grid's row events over the list's cursor state, as one ref that never changes (so the
+ * memoized rows never render again for new handlers); they read the latest context and open.
+ */
+export function useGridEvents<T>(
+  setCursor: Dispatch<SetStateAction<CursorState>>,
+  ctx: CursorContext,
+  onOpen: ((row: T) => void) | undefined,
+  scrollRef: RefObject<HTMLTableElement | null>,
+): RowEventsRef<T> {
+  const latest = useRef({ ctx, onOpen });
+  latest.current = { ctx, onOpen };
+  return useRef<GridRowEvents<T>>({
+    focusRow: (index) => {
+      setCursor((c) => reduceCursor(c, { type: 'focus-row', index }, latest.current.ctx));
+      if (!window.getSelection()?.toString()) scrollRef.current?.focus({ preventScroll: true });
+    },
+    selectClick: (index, shift) =>
+      setCursor((c) => reduceCursor(c, { type: 'click-select', index, shift }, latest.current.ctx)),
+    open: (row) => latest.current.onOpen?.(row),
+    focusFirst: () => setCursor((c) => (c.row < 0 ? { ...c, row: 0 } : c)),
+  });
+}
 
 /**
  * The grid itself: the sticky header and the virtualized rows. It is a component of its own so
@@ -133,6 +167,7 @@ function GridViewImpl<T extends RowData>(props: GridViewProps<T>) {
         template={template}
         minWidth={minWidth}
         focusedCol={focusRow >= 0 ? focusCol : -1}
+        multiSort={props.sorting.length > 1}
       />
       <tbody
         className={s.body}

@@ -1,4 +1,5 @@
 import { FlexRender, type Header, type RowData } from '@tanstack/react-table';
+import { formatNumber } from '../format.ts';
 import type { DataTableFeatures } from './columns.ts';
 import * as s from './styles.ts';
 
@@ -9,6 +10,8 @@ export interface HeaderRowProps<T extends RowData> {
   minWidth: number;
   /** The focused column's index, or -1 (no row focused yet). */
   focusedCol: number;
+  /** More than one sort key: each sorted column shows its place in the order. */
+  multiSort?: boolean;
 }
 
 const ariaSort = (sorted: false | 'asc' | 'desc', canSort: boolean) =>
@@ -18,7 +21,13 @@ const ariaSort = (sorted: false | 'asc' | 'desc', canSort: boolean) =>
  * The sticky header: column names (with their unit), the sort state (`aria-sort` and an arrow),
  * a mark on filtered columns. A click sorts; the keyboard sorts with S on the focused column.
  */
-export function HeaderRow<T extends RowData>({ headers, template, minWidth, focusedCol }: HeaderRowProps<T>) {
+export function HeaderRow<T extends RowData>({
+  headers,
+  template,
+  minWidth,
+  focusedCol,
+  multiSort,
+}: HeaderRowProps<T>) {
   return (
     <thead className={s.head} style={{ minWidth }}>
       <tr aria-rowindex={1} className={s.headerRow} style={{ gridTemplateColumns: template }}>
@@ -54,6 +63,7 @@ export function HeaderRow<T extends RowData>({ headers, template, minWidth, focu
                   </span>
                   <span aria-hidden="true" className={s.sortMark}>
                     {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+                    {sorted && multiSort ? formatNumber(column.getSortIndex() + 1) : ''}
                   </span>
                 </button>
               ) : (

@@ -29,6 +29,9 @@ describe('keyToAction', () => {
     expect(keyToAction({ code: 'KeyX' }, rtl)).toEqual({ type: 'toggle' });
     expect(keyToAction({ code: 'Space', shiftKey: true }, rtl)).toEqual({ type: 'extend' });
     expect(keyToAction({ code: 'Slash' }, rtl)).toEqual({ type: 'focus-filter' });
+    expect(keyToAction({ code: 'KeyS' }, rtl)).toEqual({ type: 'sort' });
+    expect(keyToAction({ code: 'KeyS', shiftKey: true }, rtl)).toEqual({ type: 'sort-add' });
+    expect(keyToAction({ code: 'KeyV', shiftKey: true }, rtl)).toEqual({ type: 'columns' });
   });
 
   it('swaps the horizontal arrows in right-to-left, not the vertical ones', () => {

@@ -27,6 +27,10 @@ export type ListAction =
   | { type: 'focus-filter' }
   | { type: 'leave-filter' }
   | { type: 'sort' }
+  /** Shift+S: the focused column as a further sort key (or its direction turned). */
+  | { type: 'sort-add' }
+  /** Shift+V: the column chooser (shown columns and their widths). */
+  | { type: 'columns' }
   | { type: 'clear-filters' }
   /** Shift+F: the filter builder (conditions in AND/OR groups). */
   | { type: 'filter-builder' }
@@ -102,13 +106,15 @@ export function keyToAction(e: KeyPress, ctx: KeyContext): ListAction | null {
     case 'Escape':
       return shift ? null : { type: 'clear-selection' };
     case 'KeyS':
-      return shift ? null : { type: 'sort' };
+      return shift ? { type: 'sort-add' } : { type: 'sort' };
     case 'KeyC':
       return shift ? { type: 'clear-filters' } : null;
     case 'KeyF':
       return shift ? { type: 'filter-builder' } : null;
     case 'KeyR':
       return shift ? null : { type: 'retry' };
+    case 'KeyV':
+      return shift ? { type: 'columns' } : null;
     default:
       return null;
   }

@@ -24,6 +24,8 @@ const LIST_KEYS: [id: string, title: string, shortcut: string, action: ListActio
   ['list.clear-selection', 'لغو انتخاب', 'Escape', { type: 'clear-selection' }],
   ['list.filter', 'جست‌وجو در فهرست', 'Slash', { type: 'focus-filter' }],
   ['list.sort', 'مرتب‌سازی با ستون جاری', 'KeyS', { type: 'sort' }],
+  ['list.sort-add', 'افزودن ستون جاری به مرتب‌سازی (تا سه ستون)', 'Shift+KeyS', { type: 'sort-add' }],
+  ['list.columns', 'ستون‌های فهرست (نمایش و عرض)', 'Shift+KeyV', { type: 'columns' }],
   ['list.clear-filters', 'پاک کردن فیلترها', 'Shift+KeyC', { type: 'clear-filters' }],
   ['list.filter-builder', 'فیلتر پیشرفته (شرط‌ها و گروه‌های و/یا)', 'Shift+KeyF', { type: 'filter-builder' }],
   ['list.first', 'اولین ردیف', 'Home', { type: 'first' }],
@@ -49,7 +51,11 @@ export function useListCommands<T>(
         shortcut,
         group: GROUP,
         bindKey: false,
-        palette: id === 'list.filter' || id === 'list.clear-filters' || id === 'list.filter-builder',
+        palette:
+          id === 'list.filter' ||
+          id === 'list.clear-filters' ||
+          id === 'list.filter-builder' ||
+          id === 'list.columns',
         run: () => {
           perform.current(action);
         },

@@ -4,9 +4,11 @@ import {
   activeFilterCount,
   clearFilters,
   formatSort,
+  formatSorts,
   listSearchSchema,
   nextPageParam,
   parseSort,
+  parseSorts,
   toListParams,
   toListQuery,
   toRequestQuery,
@@ -61,6 +63,40 @@ describe('sort', () => {
     expect(parseSort('-')).toBeNull();
     expect(formatSort({ id: 'employees', desc: true })).toBe('-employees');
     expect(formatSort(null)).toBeUndefined();
+  });
+});
+
+describe('several sort keys', () => {
+  it('reads and writes up to three keys, dropping repeats and extras', () => {
+    expect(parseSorts('ticker,-capital')).toEqual([
+      { id: 'ticker', desc: false },
+      { id: 'capital', desc: true },
+    ]);
+    expect(parseSorts('a,-a,b,c,d').map((s) => s.id)).toEqual(['a', 'b', 'c']);
+    expect(parseSorts(undefined)).toEqual([]);
+    expect(
+      formatSorts([
+        { id: 'a', desc: true },
+        { id: 'b', desc: false },
+      ]),
+    ).toBe('-a,b');
+    expect(formatSorts([])).toBeUndefined();
+  });
+
+  it('sends one key as sortBy/descending and several as sortBy=a,-b through sort fields', () => {
+    expect(toListQuery({ sort: '-capital' }, [], { sortFields: { capital: 'registered_capital' } })).toEqual({
+      sortBy: 'registered_capital',
+      descending: true,
+    });
+    expect(
+      toListQuery({ sort: 'ticker,-capital' }, [], { sortFields: { capital: 'registered_capital' } }),
+    ).toEqual({ sortBy: 'ticker,-registered_capital' });
+  });
+
+  it('keeps a URL with several keys and drops a malformed one', () => {
+    const schema = listSearchSchema([]);
+    expect(schema.parse({ sort: 'name,-employees' }).sort).toBe('name,-employees');
+    expect(schema.parse({ sort: 'name,,x' }).sort).toBeUndefined();
   });
 });
 

@@ -44,7 +44,7 @@ export function listSearchSchema(filters: readonly FilterDef[]): z.ZodType<ListS
     q: z.string().trim().max(200).optional().catch(undefined),
     sort: z
       .string()
-      .regex(/^-?[a-z_][a-z0-9_.]*$/i)
+      .regex(/^-?[a-z_][a-z0-9_.]*(,-?[a-z_][a-z0-9_.]*){0,2}$/i)
       .optional()
       .catch(undefined),
   };
@@ -68,6 +68,24 @@ export function parseSort(sort: string | undefined): SortSpec | null {
 
 export function formatSort(spec: SortSpec | null | undefined): string | undefined {
   return spec ? `${spec.desc ? '-' : ''}${spec.id}` : undefined;
+}
+
+/** Sort keys a view may combine (the server takes three). */
+export const MAX_SORTS = 3;
+
+/** `name,-registered_capital` → the sort keys in order (at most three; repeats dropped). */
+export function parseSorts(sort: string | undefined): SortSpec[] {
+  const out: SortSpec[] = [];
+  for (const part of sort?.split(',') ?? []) {
+    const spec = parseSort(part.trim());
+    if (spec && !out.some((o) => o.id === spec.id) && out.length < MAX_SORTS) out.push(spec);
+  }
+  return out;
+}
+
+/** The sort keys as the URL's `sort` (undefined when none). */
+export function formatSorts(specs: readonly SortSpec[]): string | undefined {
+  return specs.length ? specs.map((s) => formatSort(s)).join(',') : undefined;
 }
 
 /**
@@ -107,7 +125,7 @@ export function toConditions(search: ListSearch, filters: readonly FilterDef[]):
 
 /**
  * The server query for a list view: `q`, `sortBy`/`descending` (through a column's sort field
- * when it has one) and `advanceFilter`. Only what is set appears, so equal views share a cache key.
+ * when it has one; several keys as `sortBy=a,-b`) and `advanceFilter`. Only what is set appears, so equal views share a cache key.
  */
 export function toListQuery(
   search: ListSearch,
@@ -121,10 +139,14 @@ export function toListQuery(
     if (options.qParam) params[options.qParam] = q;
     else query.q = q;
   }
-  const sort = parseSort(search.sort);
-  if (sort) {
-    query.sortBy = options.sortFields?.[sort.id] ?? sort.id;
-    query.descending = sort.desc;
+  const sorts = parseSorts(search.sort);
+  const field = (id: string) => options.sortFields?.[id] ?? id;
+  if (sorts.length === 1) {
+    query.sortBy = field(sorts[0]!.id);
+    query.descending = sorts[0]!.desc;
+  } else if (sorts.length > 1) {
+    // Several keys: `sortBy=a,-b` (each key's direction by its sign).
+    query.sortBy = sorts.map((s) => `${s.desc ? '-' : ''}${field(s.id)}`).join(',');
   }
   const conditions = toConditions(search, filters);
   const built = parseBuilt(search.af);
