@@ -16,7 +16,7 @@ import { scrollBench } from './scroll.ts';
 import { type BenchDb, benchSession, DEMO_PASSWORD, pgliteBench, postgresBench } from './setup.ts';
 
 /**
- * `npm run bench [-- --scale N] [--fresh] [--runs R] [--only pglite|postgres]`: one JSON line per
+ * `npm run bench [-- --scale N] [--fresh] [--runs R] [--only pglite|postgres] [--no-scroll | --scroll-only]`: one JSON line per
  * figure. On a database seeded with the demo plus `seed --scale N` (default 100,000), on PGlite
  * (temp directory) and PostgreSQL (`nazer_bench` on BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432), it times the legal-persons list endpoint through the real
@@ -38,6 +38,8 @@ const N = Number(arg('--scale') ?? 100_000);
 const RUNS = Number(arg('--runs') ?? 200);
 const FRESH = args.includes('--fresh');
 const ONLY = arg('--only');
+/** Only the browser figure (the bench databases are still built when missing). */
+const SCROLL_ONLY = args.includes('--scroll-only');
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const SEARCHES = [
@@ -189,13 +191,13 @@ async function main() {
   if (ONLY !== 'postgres') {
     const lite = await pgliteBench(N, FRESH);
     scrollOn = [lite.where, 'pglite'];
-    await benchEngine('pglite', lite);
+    if (!SCROLL_ONLY) await benchEngine('pglite', lite);
   }
   if (ONLY !== 'pglite') {
     const pgBench = await postgresBench(SERVER, N, FRESH);
     if (pgBench) {
       scrollOn = [pgBench.where, 'postgres'];
-      await benchEngine('postgres', pgBench);
+      if (!SCROLL_ONLY) await benchEngine('postgres', pgBench);
     } else report({ figure: 'postgres', skipped: `no PostgreSQL server at ${SERVER}` });
   }
   // The browser figure needs one engine only (it measures the client): PostgreSQL when there.

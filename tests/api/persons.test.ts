@@ -129,7 +129,10 @@ describe('GET /api/person/legal-persons', () => {
           ...(await list('/api/person/legal-persons', { ...params, per_page: '500', page: String(p) })).data,
         );
       }
-      expect(all.map((r) => r.id), sortBy).toEqual(offset.map((r) => r.id));
+      expect(
+        all.map((r) => r.id),
+        sortBy,
+      ).toEqual(offset.map((r) => r.id));
     }
     // the order itself: ticker ascending (NULLs last), then capital descending within a ticker
     const byTicker = await walk('/api/person/legal-persons', { sortBy: 'ticker,-registered_capital' }, 500);

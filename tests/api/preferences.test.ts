@@ -18,7 +18,10 @@ describe('a list’s columns kept per user (/api/user/preferences)', () => {
   it('saves hidden columns and widths for the signed-in user only, and forgets them on DELETE', async () => {
     const analyst = await clientAs(t, 'analyst');
     const auditor = await clientAs(t, 'auditor');
-    expect((await analyst.request('GET', KEY)).body.data).toEqual({ key: 'table:legal-persons', value: null });
+    expect((await analyst.request('GET', KEY)).body.data).toEqual({
+      key: 'table:legal-persons',
+      value: null,
+    });
 
     const value = { hidden: ['ticker', 'employees'], widths: { name: 320, registered_capital: 200 } };
     const put = await analyst.request('PUT', KEY, { json: value });
@@ -28,7 +31,10 @@ describe('a list’s columns kept per user (/api/user/preferences)', () => {
     expect((await auditor.request('GET', KEY)).body.data.value).toBeNull();
     // a second save replaces the first
     await analyst.request('PUT', KEY, { json: { hidden: [], widths: { name: 260 } } });
-    expect((await analyst.request('GET', KEY)).body.data.value).toEqual({ hidden: [], widths: { name: 260 } });
+    expect((await analyst.request('GET', KEY)).body.data.value).toEqual({
+      hidden: [],
+      widths: { name: 260 },
+    });
 
     expect((await analyst.request('DELETE', KEY)).status).toBe(200);
     expect((await analyst.request('GET', KEY)).body.data.value).toBeNull();

@@ -4,10 +4,12 @@ import { css } from 'styled-system/css';
 import {
   BOARD_POSITION_LABELS,
   type BoardDetail,
-  type BranchItem,
   type LegalPersonDetail,
   type ShareholderItem,
 } from '~/contract/persons.ts';
+import { BranchesSection } from '~/features/branches/branches-section.tsx';
+import { ContactsSection } from '~/features/contacts/contacts-section.tsx';
+import { DocumentsSection } from '~/features/documents/documents-section.tsx';
 import { parseId } from '~/lib/route-params.ts';
 import { Badge } from '~/ui/badge.tsx';
 import { Button } from '~/ui/button.tsx';
@@ -16,6 +18,7 @@ import { EMPTY, formatDate, formatNumber, formatPercent, formatRial } from '~/ui
 import { PageHeader } from '~/ui/page-header.tsx';
 import { legalPersonQuery } from './api.ts';
 import { useFormCommand } from './commands.ts';
+import { BoardLink, CompanyReportLinks, ShareholdersLink } from './company-links.tsx';
 import { RecordTabs } from './history/history-tab.tsx';
 import { DemoBadge, fiscalYearEndText, idText, kindLabel, StatusBadge, yesNo } from './labels.tsx';
 import {
@@ -41,6 +44,8 @@ const SECTIONS: readonly RecordSectionKey[] = [
   { id: 'board', title: 'هیئت مدیره و مدیرعامل', key: 'Digit3' },
   { id: 'holdings', title: 'سرمایه‌گذاری‌ها', key: 'Digit4' },
   { id: 'branches', title: 'شعب', key: 'Digit5' },
+  { id: 'contacts', title: 'اطلاعات تماس', key: 'Digit6' },
+  { id: 'documents', title: 'مستندات', key: 'Digit7' },
 ];
 const keyOf = (id: string) => SECTIONS.find((s) => s.id === id)!.key;
 
@@ -175,33 +180,10 @@ function Board({ board }: { board: BoardDetail | null }) {
   );
 }
 
-function Branches({ items }: { items: BranchItem[] }) {
-  return (
-    <StaticTable
-      caption="شعب"
-      rows={items}
-      getKey={(b) => b.id}
-      empty="شعبه‌ای ثبت نشده است."
-      columns={[
-        { header: 'نام شعبه', cell: (b) => b.name },
-        {
-          header: 'شهر',
-          width: '9rem',
-          cell: (b) => [b.city, b.province].filter(Boolean).join('، ') || EMPTY,
-        },
-        { header: 'مدیر', width: '10rem', cell: (b) => b.manager ?? EMPTY },
-        {
-          header: 'تلفن',
-          width: '9rem',
-          cell: (b) => (b.phone ? <span dir="ltr">{idText(b.phone)}</span> : EMPTY),
-        },
-        { header: 'نشانی', cell: (b) => idText(b.address) },
-      ]}
-    />
-  );
-}
-
-/** /person/legal-persons/view/{id}: general data, shareholders, board and CEO, holdings, branches. */
+/**
+ * /person/legal-persons/view/{id}: general data, shareholders, board and CEO, holdings, branches,
+ * contacts and documents (the last three with their add keys B, C, U for roles that may edit).
+ */
 export function LegalPersonView() {
   const { id: raw } = useParams({ from: '/person/legal-persons/view/$id' });
   const id = parseId(raw) ?? 0;
@@ -268,7 +250,13 @@ export function LegalPersonView() {
       <RecordTabs kind="legal" id={id} sections={SECTIONS}>
         <SectionKeys sections={SECTIONS} back="بازگشت به فهرست" />
         <div className={recordStack}>
-          <RecordSection id="general" title="مشخصات" shortcut={keyOf('general')} padded>
+          <RecordSection
+            id="general"
+            title="مشخصات"
+            shortcut={keyOf('general')}
+            padded
+            actions={<CompanyReportLinks id={id} />}
+          >
             <DefinitionList items={generalTerms(p)} />
           </RecordSection>
           <RecordSection
@@ -276,6 +264,7 @@ export function LegalPersonView() {
             title="سهامداران مستقیم"
             shortcut={keyOf('shareholders')}
             count={`${formatNumber(p.shareholders.length)} سهامدار`}
+            actions={<ShareholdersLink id={id} />}
           >
             <Shareholders items={p.shareholders} />
           </RecordSection>
@@ -284,6 +273,7 @@ export function LegalPersonView() {
             title="هیئت مدیره و مدیرعامل"
             shortcut={keyOf('board')}
             count={p.board ? `${formatNumber(p.board.seats.length)} کرسی` : undefined}
+            actions={<BoardLink id={id} board={p.board} />}
           >
             <Board board={p.board} />
           </RecordSection>
@@ -299,14 +289,9 @@ export function LegalPersonView() {
               empty="این شخص در شرکت دیگری سهام ثبت‌شده ندارد."
             />
           </RecordSection>
-          <RecordSection
-            id="branches"
-            title="شعب"
-            shortcut={keyOf('branches')}
-            count={`${formatNumber(p.branches.length)} شعبه`}
-          >
-            <Branches items={p.branches} />
-          </RecordSection>
+          <BranchesSection legalId={id} items={p.branches} shortcut={keyOf('branches')} />
+          <ContactsSection ownerType="legal" ownerId={id} shortcut={keyOf('contacts')} />
+          <DocumentsSection ownerType="legal" ownerId={id} shortcut={keyOf('documents')} />
         </div>
       </RecordTabs>
     </>

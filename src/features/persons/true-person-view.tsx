@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { BOARD_POSITION_LABELS, type TruePersonDetail } from '~/contract/persons.ts';
+import { ContactsSection } from '~/features/contacts/contacts-section.tsx';
+import { DocumentsSection } from '~/features/documents/documents-section.tsx';
 import { parseId } from '~/lib/route-params.ts';
 import { Button } from '~/ui/button.tsx';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
@@ -34,6 +36,8 @@ const SECTIONS: readonly RecordSectionKey[] = [
   { id: 'personal', title: 'مشخصات فردی', key: 'Digit1' },
   { id: 'seats', title: 'کرسی‌های هیئت مدیره', key: 'Digit2' },
   { id: 'shareholdings', title: 'سهامداری', key: 'Digit3' },
+  { id: 'contacts', title: 'اطلاعات تماس', key: 'Digit4' },
+  { id: 'documents', title: 'مستندات', key: 'Digit5' },
 ];
 const keyOf = (id: string) => SECTIONS.find((s) => s.id === id)!.key;
 const muted = css({ color: 'muted', fontSize: '13px' });
@@ -71,7 +75,7 @@ function personalTerms(p: TruePersonDetail): Term[] {
   ];
 }
 
-/** /person/true-persons/view/{id}: personal data, board seats across companies, shareholdings. */
+/** /person/true-persons/view/{id}: personal data, board seats across companies, shareholdings, contacts (C adds) and documents (U uploads). */
 export function TruePersonView() {
   const { id: raw } = useParams({ from: '/person/true-persons/view/$id' });
   const id = parseId(raw) ?? 0;
@@ -181,6 +185,8 @@ export function TruePersonView() {
               empty="سهامی برای این شخص ثبت نشده است."
             />
           </RecordSection>
+          <ContactsSection ownerType="true" ownerId={id} shortcut={keyOf('contacts')} />
+          <DocumentsSection ownerType="true" ownerId={id} shortcut={keyOf('documents')} />
         </div>
       </RecordTabs>
     </>

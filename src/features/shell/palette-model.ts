@@ -1,3 +1,4 @@
+import type { EntityAction, EntityKind, EntityRef } from '~/lib/entity-actions.ts';
 import { isContiguousMatch, paletteScore } from '~/ui/command-palette/filter.ts';
 import type { IconName } from '~/ui/icons.tsx';
 
@@ -76,4 +77,84 @@ export function rankPalette(
 /** The entries in the order shown (the first is highlighted after each new query). */
 export function flatten(groups: readonly RankedGroup[]): PaletteEntry[] {
   return groups.flatMap((g) => g.entries);
+}
+
+/**
+ * A page of the palette: the actions of one entity, pushed over the root list. `search` is the
+ * text the user had typed on the level below, given back when the page is popped.
+ */
+export interface PalettePage {
+  entity: EntityRef;
+  search: string;
+}
+
+/** Where the palette is: the pages pushed (empty at the root) and the text in the input. */
+export interface PaletteNav {
+  pages: readonly PalettePage[];
+  search: string;
+}
+
+export type PaletteNavEvent =
+  /** Into an entity's actions (Tab on the highlighted company or person). */
+  | { type: 'page.push'; entity: EntityRef }
+  /** Backspace: pops the page when the input is empty, else it only edits the text. */
+  | { type: 'key.backspace' }
+  /** Esc: pops the page when there is one (answers the same state at the root: the caller closes). */
+  | { type: 'page.pop' }
+  | { type: 'search.change'; search: string }
+  | { type: 'reset'; search?: string };
+
+/** The palette's navigation as a pure step. */
+export function paletteNav(state: PaletteNav, event: PaletteNavEvent): PaletteNav {
+  switch (event.type) {
+    case 'page.push':
+      return { pages: [...state.pages, { entity: event.entity, search: state.search }], search: '' };
+    case 'key.backspace':
+      return state.search === '' ? paletteNav(state, { type: 'page.pop' }) : state;
+    case 'page.pop': {
+      const top = state.pages.at(-1);
+      return top ? { pages: state.pages.slice(0, -1), search: top.search } : state;
+    }
+    case 'search.change':
+      return { ...state, search: event.search };
+    case 'reset':
+      return { pages: [], search: event.search ?? '' };
+  }
+}
+
+/** The entity behind an entry key (`legal:7`, `true:12`), or null for commands. */
+export function entityOfEntry(entry: Pick<PaletteEntry, 'key' | 'title' | 'hint'>): EntityRef | null {
+  const m = /^(legal|true):(\d+)$/.exec(entry.key);
+  if (!m) return null;
+  return { kind: m[1] as EntityKind, id: Number(m[2]), title: entry.title, hint: entry.hint };
+}
+
+/** The heading of an entity's actions page. */
+export const actionsHeading = (entity: EntityRef) => `کارهای ${entity.title}`;
+
+/**
+ * An entity's actions as palette entries, filtered and ordered by `query` (registry order
+ * without one; with one, best score first, ties in registry order).
+ */
+export function rankActions(
+  actions: readonly EntityAction[],
+  entity: EntityRef,
+  query: string,
+): RankedGroup[] {
+  const heading = actionsHeading(entity);
+  const entries = actions.map<PaletteEntry>((a) => ({
+    key: `action:${a.id}`,
+    title: a.title,
+    keywords: a.keywords ?? [],
+    shortcut: a.shortcut,
+    group: heading,
+  }));
+  const shown = query.trim()
+    ? entries
+        .map((e, i) => ({ e, i, score: paletteScore(e.title, query, e.keywords) }))
+        .filter((x) => x.score > 0)
+        .sort((a, b) => b.score - a.score || a.i - b.i)
+        .map((x) => x.e)
+    : entries;
+  return shown.length ? [{ heading, entries: shown }] : [];
 }

@@ -1,7 +1,12 @@
 import type { AnyRoute } from '../http/route.ts';
 import { accountRoutes } from './account/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { boardRoutes } from './boards/routes.ts';
+import { branchRoutes } from './branches/routes.ts';
 import { bulkRoutes } from './bulk/routes.ts';
+import { companyReportRoutes } from './company-reports/routes.ts';
+import { contactRoutes } from './contacts/routes.ts';
+import { documentRoutes } from './documents/routes.ts';
 import { labelRoutes } from './labels/routes.ts';
 import { logRoutes } from './logs/routes.ts';
 import { managementRoutes } from './management/routes.ts';
@@ -10,6 +15,7 @@ import { preferenceRoutes } from './preferences/routes.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { resumeRoutes } from './resume/routes.ts';
 import { searchRoutes } from './search/routes.ts';
+import { shareholderRoutes } from './shareholders/routes.ts';
 import { statusReportRoutes } from './status-report/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { transferRoutes } from './transfer/routes.ts';
@@ -27,9 +33,16 @@ export const allRoutes: AnyRoute[] = [
   // Before personRoutes too: …/export and …/import-template must not be read as /:id.
   ...transferRoutes,
   ...personRoutes,
+  // Documents, contacts and branches of a person (…/:id/documents, …/:id/contacts, …/:id/branches).
+  ...documentRoutes,
+  ...contactRoutes,
+  ...branchRoutes,
+  ...boardRoutes,
+  ...shareholderRoutes,
   ...labelRoutes,
   ...searchRoutes,
   ...referenceRoutes,
   ...resumeRoutes,
   ...statusReportRoutes,
+  ...companyReportRoutes,
 ];

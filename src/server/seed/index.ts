@@ -3,6 +3,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { seedAccess } from './access.ts';
+import { seedCompanyReports } from './company-reports.ts';
+import { seedDocumentTypes } from './document-types.ts';
 import { seedLabels } from './labels.ts';
 import { seedPortfolio } from './portfolio.ts';
 import { seedReference } from './reference.ts';
@@ -29,9 +31,11 @@ export async function seedIfEmpty(
   // Both steps skip themselves when their tables already hold rows, so a start that failed
   // midway can be retried; the accounts come last because a database with users counts as seeded.
   await seedReference(db);
+  await seedDocumentTypes(db);
   if (config.SEED === 'demo') {
     await seedPortfolio(db);
     await seedLabels(db);
+    await seedCompanyReports(db);
   }
   await seedResumes(db, { demo: config.SEED === 'demo' });
   await seedAccess(db, { demoPassword: config.DEMO_PASSWORD, demoAccounts: config.SEED === 'demo' });

@@ -1,5 +1,5 @@
 import { Command } from 'cmdk';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Dialog } from '../dialog.tsx';
 import { Icon, type IconName } from '../icons.tsx';
@@ -14,14 +14,21 @@ import { Kbd } from '../kbd.tsx';
 const root = css({
   display: 'flex',
   flexDirection: 'column',
-  '& [cmdk-input]': {
-    w: '100%',
-    h: '48px',
-    px: '4',
-    border: 'none',
+  '& [data-palette-bar]': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '2',
+    paddingInlineStart: '4',
     borderBottomWidth: '1px',
     borderBottomStyle: 'solid',
     borderBottomColor: 'line',
+  },
+  '& [cmdk-input]': {
+    flex: '1',
+    minW: '0',
+    h: '48px',
+    paddingInlineEnd: '4',
+    border: 'none',
     bg: 'transparent',
     fontSize: '15px',
     color: 'ink',
@@ -68,6 +75,14 @@ const root = css({
     bg: 'first',
   },
   '& [cmdk-item][data-disabled=true]': { color: 'muted', cursor: 'not-allowed' },
+  '& [cmdk-item] [data-enter-page]': {
+    display: 'none',
+    alignItems: 'center',
+    gap: '1',
+    fontSize: '12px',
+    color: 'muted',
+  },
+  '& [cmdk-item][data-selected=true] [data-enter-page]': { display: 'inline-flex', color: 'first.text' },
   '& [cmdk-empty], & [cmdk-loading]': { px: '2', py: '4', fontSize: '13px', color: 'muted' },
 });
 const footerCss = css({
@@ -99,6 +114,10 @@ export interface CommandPaletteProps {
   children: ReactNode;
   /** Hints under the list (keys that act on the highlighted item). */
   footer?: ReactNode;
+  /** Shown before the input, in the same bar: the breadcrumb chips of the pages pushed. */
+  inputPrefix?: ReactNode;
+  /** Keys on the palette before cmdk's own (preventDefault to keep cmdk from acting). */
+  onKeyDown?(event: KeyboardEvent<HTMLDivElement>): void;
 }
 
 /** The palette shell: input, list, footer, in a dialog that Esc closes. */
@@ -113,6 +132,8 @@ export function CommandPalette({
   onValueChange,
   children,
   footer,
+  inputPrefix,
+  onKeyDown,
 }: CommandPaletteProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={label} hideTitle bare size="lg">
@@ -124,8 +145,12 @@ export function CommandPalette({
         value={value}
         onValueChange={onValueChange}
         className={root}
+        onKeyDown={onKeyDown}
       >
-        <Command.Input value={search} onValueChange={onSearchChange} placeholder={placeholder} autoFocus />
+        <div data-palette-bar="">
+          {inputPrefix}
+          <Command.Input value={search} onValueChange={onSearchChange} placeholder={placeholder} autoFocus />
+        </div>
         <Command.List label={label}>{children}</Command.List>
         {footer && <div className={footerCss}>{footer}</div>}
       </Command>
@@ -163,6 +188,8 @@ export interface PaletteItemProps {
   icon?: IconName;
   shortcut?: string;
   disabled?: boolean;
+  /** The item has a page of its own (an entity's actions): shows the key that opens it. */
+  pageKey?: string;
   onSelect(): void;
 }
 
@@ -175,6 +202,7 @@ export function PaletteItem({
   icon,
   shortcut,
   disabled,
+  pageKey,
   onSelect,
 }: PaletteItemProps) {
   return (
@@ -187,7 +215,38 @@ export function PaletteItem({
         </span>
       )}
       {shortcut && <Kbd binding={shortcut} />}
+      {pageKey && (
+        <span data-enter-page="" aria-hidden>
+          <Kbd binding={pageKey} />
+          کارها
+        </span>
+      )}
     </Command.Item>
+  );
+}
+
+const chipCss = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1',
+  flexShrink: 0,
+  maxW: '45%',
+  h: '26px',
+  px: '2',
+  borderRadius: '4px',
+  bg: 'first.soft',
+  color: 'first.text',
+  fontSize: '13px',
+  '& > span': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+});
+
+/** A breadcrumb chip in the input bar: the entity whose page is open. */
+export function PaletteChip({ icon, children }: { icon?: IconName; children: ReactNode }) {
+  return (
+    <span className={chipCss} data-palette-chip="">
+      {icon && <Icon name={icon} />}
+      <span>{children}</span>
+    </span>
   );
 }
 

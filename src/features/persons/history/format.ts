@@ -1,3 +1,6 @@
+import { MINUTES_KIND_LABELS } from '~/contract/company-report-codes.ts';
+import { REPORT_PERIOD_LABELS } from '~/contract/company-reports.ts';
+import { CONTACT_KIND_LABELS, type ContactKind } from '~/contract/contacts.ts';
 import { LEGAL_KIND_LABELS, LEGAL_STATUS_LABELS } from '~/contract/persons.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { EMPTY, formatDate, formatNumber } from '~/ui/format.ts';
@@ -41,6 +44,51 @@ const OTHER_LABELS: Record<string, string> = {
   is_primary: 'اصلی',
   manager: 'مدیر',
   city_id: 'شهر',
+  // documents and contacts of an owner
+  title: 'عنوان',
+  file_name: 'نام پرونده',
+  document_type: 'نوع سند',
+  document_type_id: 'نوع سند',
+  mime: 'نوع پرونده',
+  size: 'اندازه (بایت)',
+  sha256: 'چکیده SHA-256',
+  owner_type: 'نوع مالک',
+  owner_id: 'مالک',
+  legal_person_id: 'شخص حقوقی',
+  // company reports (`record` says which kind of row changed)
+  record: 'نوع رکورد',
+  record_id: 'شناسه رکورد',
+  product: 'محصول',
+  unit: 'واحد',
+  fiscal_year: 'سال مالی',
+  period: 'دوره',
+  planned: 'برنامه',
+  produced: 'تولید',
+  sold: 'فروش',
+  sales_value: 'مبلغ فروش (ریال)',
+  nominal_capacity: 'ظرفیت اسمی',
+  actual_production: 'تولید واقعی',
+  year: 'سال',
+  month: 'ماه',
+  production: 'تولید',
+  sales_quantity: 'مقدار فروش',
+  tracing_number: 'شماره پیگیری',
+  letter_code: 'کد نامه',
+  published_at: 'زمان انتشار',
+  url: 'نشانی',
+  meeting_date: 'تاریخ جلسه',
+  attendees: 'حاضران',
+  decisions: 'مصوبات',
+  follow_up_date: 'تاریخ پیگیری',
+};
+
+/** What a company-report audit row's `record` names. */
+const RECORD_LABELS: Record<string, string> = {
+  product_report: 'گزارش تولید',
+  production_capacity: 'ظرفیت تولید',
+  monthly_performance_report: 'گزارش فعالیت ماهانه',
+  codal_info: 'اطلاعیه کدال',
+  meeting_minutes: 'صورت‌جلسه',
 };
 
 /** Bookkeeping columns not worth a line. */
@@ -57,7 +105,21 @@ export function fieldLabel(entity: string, field: string): string {
   return own[field] ?? OTHER_LABELS[field] ?? LEGAL_FIELD_LABELS[field] ?? TRUE_FIELD_LABELS[field] ?? field;
 }
 
-const AMOUNTS = new Set(['registered_capital', 'share_count', 'nominal_share_value', 'employees']);
+const AMOUNTS = new Set([
+  'registered_capital',
+  'share_count',
+  'nominal_share_value',
+  'employees',
+  'size',
+  'planned',
+  'produced',
+  'sold',
+  'sales_value',
+  'nominal_capacity',
+  'actual_production',
+  'production',
+  'sales_quantity',
+]);
 /** Picked records' ids (not the national id, which is a code). */
 const ID_FIELDS = /^(?!national_id$).+_id$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
@@ -67,7 +129,12 @@ export function valueText(field: string, value: unknown, names: Record<string, s
   if (value === null || value === undefined || value === '') return EMPTY;
   if (typeof value === 'boolean') return value ? 'بله' : 'خیر';
   if (field === 'industry_id' && names[String(value)]) return names[String(value)]!;
-  if (field === 'kind') return LEGAL_KIND_LABELS[String(value)] ?? String(value);
+  if (field === 'kind') {
+    const v = String(value);
+    return LEGAL_KIND_LABELS[v] ?? CONTACT_KIND_LABELS[v as ContactKind] ?? MINUTES_KIND_LABELS[v] ?? v;
+  }
+  if (field === 'record') return RECORD_LABELS[String(value)] ?? String(value);
+  if (field === 'period') return REPORT_PERIOD_LABELS[String(value)] ?? String(value);
   if (field === 'status') return LEGAL_STATUS_LABELS[String(value)] ?? String(value);
   if (field === 'gender') return GENDER_LABELS[String(value)] ?? String(value);
   if (field === 'education_level') return educationText(String(value)) ?? EMPTY;

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useLocation } from '@tanstack/react-router';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { HistoryEntry } from '~/contract/person-forms.ts';
@@ -180,7 +181,22 @@ export function HistoryList({ kind, id }: { kind: Kind; id: number }) {
   );
 }
 
-/** The record and history tabs around a record view's content. */
+/** Calls `then` once an element with id `id` is on the page (up to 5 s); answers a cancel. */
+function whenPresent(id: string, then: () => void): () => void {
+  let frame = 0;
+  const started = performance.now();
+  const look = () => {
+    if (document.getElementById(id)) then();
+    else if (performance.now() - started < 5000) frame = requestAnimationFrame(look);
+  };
+  look();
+  return () => cancelAnimationFrame(frame);
+}
+
+/**
+ * The record and history tabs around a record view's content. The URL's hash opens a tab or
+ * a section: `#history`, or a section id such as `#board`.
+ */
 export function RecordTabs({
   kind,
   id,
@@ -193,9 +209,22 @@ export function RecordTabs({
   children: ReactNode;
 }) {
   const base = useId();
-  const [tab, setTab] = useState<'record' | 'history'>('record');
+  const hash = useLocation({ select: (l) => l.hash });
+  const [tab, setTab] = useState<'record' | 'history'>(hash === 'history' ? 'history' : 'record');
   const latest = useRef({ tab, sections });
   latest.current = { tab, sections };
+  // Opened from a link or the palette: `#history` shows the history, `#<section>` the record
+  // at that section (once its content is on the page).
+  useEffect(() => {
+    if (!hash) return;
+    if (hash === 'history') {
+      setTab('history');
+      return;
+    }
+    if (!/^[a-z][a-z0-9-]*$/.test(hash)) return;
+    setTab('record');
+    return whenPresent(hash, () => jumpToSection(hash));
+  }, [hash]);
   const tabs = [
     { id: 'record' as const, title: 'پرونده' },
     { id: 'history' as const, title: 'تاریخچه تغییرات', key: 'KeyH' },

@@ -42,9 +42,7 @@ export const productReports = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('product_reports_unique').on(t.legalPersonId, t.product, t.fiscalYear, t.period),
-  ],
+  (t) => [uniqueIndex('product_reports_unique').on(t.legalPersonId, t.product, t.fiscalYear, t.period)],
 );
 
 /**
@@ -67,9 +65,7 @@ export const productionCapacities = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('production_capacities_unique').on(t.legalPersonId, t.product, t.fiscalYear),
-  ],
+  (t) => [uniqueIndex('production_capacities_unique').on(t.legalPersonId, t.product, t.fiscalYear)],
 );
 
 /**
@@ -95,9 +91,7 @@ export const monthlyPerformanceReports = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('monthly_performance_unique').on(t.legalPersonId, t.year, t.month, t.product),
-  ],
+  (t) => [uniqueIndex('monthly_performance_unique').on(t.legalPersonId, t.year, t.month, t.product)],
 );
 
 /**

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { normalizePhone } from './contacts.ts';
+import { optionalText, persianText, pickedId, positiveId } from './fields.ts';
+
+/**
+ * Branches (شعبه) of a legal person. Calls (person.legal.view to read, person.legal.edit to change):
+ * - GET    /api/person/legal-persons/:id/branches/:branchId → `Branch`; 404.
+ * - POST   /api/person/legal-persons/:id/branches           `branchInput` → `Branch`; 422 per field.
+ * - PUT    /api/person/legal-persons/:id/branches/:branchId `branchInput` → `Branch`; 404, 422.
+ * - DELETE /api/person/legal-persons/:id/branches/:branchId → `{ deleted: true }`; 404.
+ * A missing or deleted legal person answers 404; a `city_id` naming no city 422.
+ */
+
+/** Optional phone: '' and missing become null; else 4–15 digits (Persian digits and separators accepted). */
+const optionalPhone = z
+  .string()
+  .max(40, 'تلفن حداکثر ۴۰ نویسه است')
+  .nullish()
+  .transform((v, ctx) => {
+    if (v == null || v.trim() === '') return null;
+    const p = normalizePhone(v);
+    if (!p) {
+      ctx.addIssue({ code: 'custom', message: 'تلفن باید ۴ تا ۱۵ رقم باشد؛ مانند ۰۲۱-۸۸۸۸۸۸۸۸' });
+      return z.NEVER;
+    }
+    return p;
+  });
+
+/** Body of branch create and update. */
+export const branchInput = z.object({
+  name: persianText('نام شعبه', 120),
+  city_id: z
+    .union([z.literal(''), z.null(), pickedId('شهر را از فهرست انتخاب کنید')])
+    .optional()
+    .transform((v) => (v === '' || v == null ? null : v)),
+  address: optionalText('نشانی', 500),
+  phone: optionalPhone,
+  manager: optionalText('نام مدیر', 120),
+});
+export type BranchInput = z.input<typeof branchInput>;
+
+/** A branch as the API answers it. */
+export interface Branch {
+  id: number;
+  legal_person_id: number;
+  name: string;
+  city: { id: number; name: string; province: string | null } | null;
+  address: string | null;
+  phone: string | null;
+  manager: string | null;
+}
+
+export const ownedBranchParams = z.object({ id: positiveId, branchId: positiveId });

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { persianText, pickedId, positiveId } from './fields.ts';
+
+/**
+ * Documents (مستند) of a legal or true person and the managed list of document types. Files are
+ * uploaded as multipart; their type is judged by their bytes on the server (never the name or
+ * the browser's claim) against the document type's `mime_types`, their size (bytes) against its
+ * `max_bytes`. Timestamps ISO 8601 UTC; sizes in bytes.
+ *
+ * Calls:
+ * - GET    /api/person/legal-persons/:id/documents   (person.legal.view) → `DocumentItem[]`, newest first.
+ * - POST   /api/person/legal-persons/:id/documents   (person.legal.edit) multipart `document_type_id`,
+ *          `title`, `file` → `DocumentItem`; 404 owner missing or deleted; 422 per field.
+ * - DELETE /api/person/legal-persons/:id/documents/:documentId (person.legal.edit) → `{ deleted: true }`.
+ * - the same three under /api/person/true-persons/:id/… (person.true.view / person.true.edit).
+ * - GET    /api/documents/:id/file (the owner's view permission) → the bytes, RFC 5987 file name.
+ * - GET    /api/document-types (any role; `?owner_type=legal|true`) → `DocumentType[]` by name.
+ * - POST   /api/document-types, PUT /api/document-types/:id (management.system) `documentTypeInput`
+ *          → `DocumentType`; DELETE /api/document-types/:id → `{ deleted: true }`, 409 when in use.
+ */
+
+/** Who owns a document or contact: a legal person or a true person. */
+export const OWNER_TYPES = ['legal', 'true'] as const;
+export type OwnerType = (typeof OWNER_TYPES)[number];
+export const OWNER_TYPE_TITLES: Record<OwnerType, string> = { legal: 'شخص حقوقی', true: 'شخص حقیقی' };
+
+/** MIME types a document type may accept; the server recognises each by its bytes. */
+export const DOCUMENT_MIMES = [
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+] as const;
+export type DocumentMime = (typeof DOCUMENT_MIMES)[number];
+export const DOCUMENT_MIME_TITLES: Record<DocumentMime, string> = {
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel (xlsx)',
+};
+
+/**
+ * The largest file any document type may allow: 15 MB, so that the multipart request stays under
+ * the API's 16 MB body limit (MAX_BODY_BYTES in server/app.ts, answered 413 above it).
+ */
+export const MAX_DOCUMENT_BYTES = 15 * 1024 * 1024;
+
+const faNum = (n: number) => String(n).replace(/[0-9]/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
+
+/** Body of document type create and update; `max_bytes` in bytes. */
+export const documentTypeInput = z.object({
+  name: persianText('نام نوع مستند', 80),
+  owner_types: z
+    .array(z.string(), { error: 'دست‌کم یک نوع دارنده را انتخاب کنید' })
+    .min(1, 'دست‌کم یک نوع دارنده را انتخاب کنید')
+    .refine((v) => v.every((x) => (OWNER_TYPES as readonly string[]).includes(x)), 'نوع دارنده نامعتبر است')
+    .transform((v) => [...new Set(v)] as OwnerType[]),
+  max_bytes: z.coerce
+    .number({ error: 'حداکثر حجم را وارد کنید' })
+    .int('حداکثر حجم باید عدد صحیح (بایت) باشد')
+    .min(1024, 'حداکثر حجم دست‌کم ۱ کیلوبایت است')
+    .max(MAX_DOCUMENT_BYTES, `حداکثر حجم بیش از ${faNum(MAX_DOCUMENT_BYTES / 1024 / 1024)} مگابایت نمی‌شود`),
+  mime_types: z
+    .array(z.string(), { error: 'دست‌کم یک نوع پرونده را انتخاب کنید' })
+    .min(1, 'دست‌کم یک نوع پرونده را انتخاب کنید')
+    .refine(
+      (v) => v.every((x) => (DOCUMENT_MIMES as readonly string[]).includes(x)),
+      'نوع پرونده نامعتبر است',
+    )
+    .transform((v) => [...new Set(v)] as DocumentMime[]),
+});
+export type DocumentTypeInput = z.input<typeof documentTypeInput>;
+
+/** A document type as the API answers it; `uses` = documents of this type on file. */
+export interface DocumentType {
+  id: number;
+  name: string;
+  owner_types: OwnerType[];
+  max_bytes: number;
+  mime_types: DocumentMime[];
+  uses: number;
+}
+
+/** Query of GET /api/document-types. */
+export const documentTypesQuery = z.looseObject({
+  owner_type: z.enum(OWNER_TYPES, { error: 'نوع دارنده نامعتبر است' }).optional(),
+});
+
+/** Multipart body of an upload. */
+export const documentUpload = z.object({
+  document_type_id: pickedId('نوع مستند را انتخاب کنید'),
+  title: persianText('عنوان مستند', 200),
+  file: z.custom<File>((v) => typeof Blob !== 'undefined' && v instanceof Blob, {
+    error: 'پرونده را برگزینید',
+  }),
+});
+
+/** A document as the API answers it. */
+export interface DocumentItem {
+  id: number;
+  owner_type: OwnerType;
+  owner_id: number;
+  document_type: { id: number; name: string };
+  title: string;
+  file_name: string;
+  mime: string;
+  /** Bytes. */
+  size: number;
+  uploaded_by: { id: number; name: string } | null;
+  created_at: string;
+}
+
+/** `:id` of an owner or of a document type / document. */
+export const ownerParams = z.object({ id: positiveId });
+export const ownedDocumentParams = z.object({ id: positiveId, documentId: positiveId });

@@ -1,0 +1,167 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { type Branch, branchInput } from '~/contract/branches.ts';
+import { toPersianDigits } from '~/domain/persian-text.ts';
+import { legalPersonQuery, personKeys } from '~/features/persons/api.ts';
+import { TextField } from '~/features/persons/edit/fields.tsx';
+import { FormSection, RecordFormPage, useRecordForm, wide } from '~/features/persons/edit/record-form.tsx';
+import { RecordUnavailable } from '~/features/persons/record-view.tsx';
+import { parseId } from '~/lib/route-params.ts';
+import { type City, CityCombobox } from '~/ui/city-combobox.tsx';
+import { toast } from '~/ui/toaster.tsx';
+import { useShortcuts } from '~/ui/use-shortcuts.ts';
+import { branchQuery, createBranch, updateBranch } from './api.ts';
+
+interface Values {
+  name: string;
+  city: City | null;
+  address: string;
+  phone: string;
+  manager: string;
+}
+
+const valuesOf = (b: Branch | null): Values => ({
+  name: b?.name ?? '',
+  city: b?.city ? { id: b.city.id, name: b.city.name, province: b.city.province ?? '' } : null,
+  address: b?.address ?? '',
+  phone: b?.phone ? toPersianDigits(b.phone) : '',
+  manager: b?.manager ?? '',
+});
+
+const prepare = ({ city, ...rest }: Values) => ({ ...rest, city_id: city?.id ?? null });
+
+/**
+ * A branch of company `legalId`: name, city, address, phone, manager. Ctrl/⌘+S (or Ctrl/⌘+Enter)
+ * saves and returns to the company's view at its branches; Esc goes back there (asking first
+ * when something changed).
+ */
+function BranchForm({
+  legalId,
+  companyName,
+  branch,
+}: {
+  legalId: number;
+  companyName: string;
+  branch: Branch | null;
+}) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const initial = useMemo(() => valuesOf(branch), [branch]);
+  const toCompany = () =>
+    navigate({ to: '/person/legal-persons/view/$id', params: { id: String(legalId) }, hash: 'branches' });
+  const form = useRecordForm({
+    initial,
+    schema: branchInput,
+    prepare,
+    save: async (input) => {
+      const saved = branch
+        ? await updateBranch(legalId, branch.id, input)
+        : await createBranch(legalId, input);
+      return { id: saved.id, version: 0 };
+    },
+    onSaved: async (_saved, input) => {
+      toast.positive(branch ? `شعبه «${input.name}» ذخیره شد` : `شعبه «${input.name}» ثبت شد`);
+      await client.invalidateQueries({ queryKey: personKeys.legalOne(legalId) });
+      await client.invalidateQueries({ queryKey: ['branches', legalId] });
+      void toCompany();
+    },
+  });
+  useShortcuts({
+    '$mod+KeyS': (e) => {
+      e.preventDefault();
+      if (!document.querySelector('[role=dialog], [role=alertdialog]')) void form.submit();
+    },
+  });
+  const { values: v, set, error } = form;
+  return (
+    <RecordFormPage
+      title={branch ? `ویرایش شعبه ${branch.name}` : 'ثبت شعبه'}
+      description={companyName}
+      label={branch ? 'ویرایش شعبه' : 'ثبت شعبه'}
+      form={form}
+      onCancel={() => void toCompany()}
+    >
+      <FormSection title="شعبه">
+        <TextField
+          label="نام شعبه"
+          name="name"
+          required
+          value={v.name}
+          onChange={(x) => set('name', x)}
+          error={error('name')}
+          maxLength={140}
+        />
+        <CityCombobox
+          label="شهر"
+          name="city"
+          value={v.city}
+          onChange={(c) => set('city', c)}
+          error={error('city_id')}
+        />
+        <TextField
+          label="مدیر شعبه"
+          name="manager"
+          value={v.manager}
+          onChange={(x) => set('manager', x)}
+          error={error('manager')}
+        />
+        <TextField
+          label="تلفن"
+          name="phone"
+          ltr
+          inputMode="tel"
+          value={v.phone}
+          onChange={(x) => set('phone', x)}
+          error={error('phone')}
+          hint="با پیش‌شماره؛ مانند ۰۳۱-۳۲۲۲۲۲۲۲"
+        />
+        <TextField
+          label="نشانی"
+          name="address"
+          multiline
+          className={wide}
+          value={v.address}
+          onChange={(x) => set('address', x)}
+          error={error('address')}
+        />
+      </FormSection>
+    </RecordFormPage>
+  );
+}
+
+/** /person/legal-person-branch/create/{lid} */
+export function BranchCreateScreen() {
+  const { lid } = useParams({ from: '/person/legal-person-branch/create/$lid' });
+  const legalId = parseId(lid) ?? 0;
+  const company = useQuery(legalPersonQuery(legalId));
+  if (!company.data)
+    return (
+      <RecordUnavailable
+        query={company}
+        missingTitle="این شخص حقوقی پیدا نشد"
+        failedTitle="اطلاعات این شخص حقوقی بارگیری نشد"
+      />
+    );
+  return <BranchForm legalId={legalId} companyName={company.data.name} branch={null} />;
+}
+
+/** /person/legal-person-branch/update/{lid}/{id} */
+export function BranchUpdateScreen() {
+  const params = useParams({ from: '/person/legal-person-branch/update/$lid/$id' });
+  const legalId = parseId(params.lid) ?? 0;
+  const id = parseId(params.id) ?? 0;
+  const company = useQuery(legalPersonQuery(legalId));
+  const branch = useQuery(branchQuery(legalId, id));
+  if (!company.data || !branch.data)
+    return (
+      <RecordUnavailable
+        query={company.data ? branch : company}
+        missingTitle={company.data ? 'این شعبه پیدا نشد' : 'این شخص حقوقی پیدا نشد'}
+        failedTitle="اطلاعات شعبه بارگیری نشد"
+      />
+    );
+  return (
+    <BranchForm key={branch.data.id} legalId={legalId} companyName={company.data.name} branch={branch.data} />
+  );
+}

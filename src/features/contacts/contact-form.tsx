@@ -1,0 +1,103 @@
+import { useId } from 'react';
+import { css, cx } from 'styled-system/css';
+import {
+  CONTACT_KIND_LABELS,
+  CONTACT_KINDS,
+  type Contact,
+  type ContactKind,
+  contactInput,
+} from '~/contract/contacts.ts';
+import type { OwnerType } from '~/contract/documents.ts';
+import { FormDialog, useEntityForm } from '~/features/resume/staff/managed-list.tsx';
+import { Field } from '~/ui/field.tsx';
+import { Input, input as inputCss } from '~/ui/input.tsx';
+import { createContact, updateContact } from './api.ts';
+
+const selectCss = css({ appearance: 'auto', py: '0' });
+const checkCss = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+  fontSize: '14px',
+  cursor: 'pointer',
+});
+
+/** What each kind looks like, as the value's hint. */
+const HINTS: Record<ContactKind, string> = {
+  phone: 'با پیش‌شماره؛ مانند ۰۲۱-۸۸۸۸۸۸۸۸',
+  mobile: '۱۱ رقم با ۰۹؛ مانند ۰۹۱۲۳۴۵۶۷۸۹',
+  email: 'مانند name@example.ir',
+  fax: 'با پیش‌شماره؛ مانند ۰۲۱-۶۶۶۶۶۶۶۶',
+  address: 'حداکثر ۵۰۰ نویسه',
+  website: 'مانند example.ir یا https://example.ir',
+};
+const LTR = new Set<ContactKind>(['phone', 'mobile', 'email', 'fax', 'website']);
+
+interface ContactFormProps {
+  ownerType: OwnerType;
+  ownerId: number;
+  /** The contact to edit, or null for a new one. */
+  row: Contact | null;
+  onClose(): void;
+  onSaved(): void;
+}
+
+/** Add or edit a contact: kind, value (checked by kind, here and on the server), primary. */
+export function ContactForm({ ownerType, ownerId, row, onClose, onSaved }: ContactFormProps) {
+  const id = useId();
+  const form = useEntityForm(
+    contactInput,
+    {
+      kind: (row?.kind ?? 'phone') as ContactKind,
+      value: row?.value ?? '',
+      is_primary: row?.is_primary ?? false,
+    },
+    (data) =>
+      row ? updateContact(ownerType, ownerId, row.id, data) : createContact(ownerType, ownerId, data),
+    onSaved,
+  );
+  const { values, set, errors } = form;
+  return (
+    <FormDialog
+      open
+      title={row ? 'ویرایش راه ارتباطی' : 'راه ارتباطی تازه'}
+      busy={form.busy}
+      error={errors._?.[0]}
+      onClose={onClose}
+      onSubmit={form.submit}
+    >
+      <Field label="نوع" error={errors.kind} required>
+        <select
+          id={`${id}-kind`}
+          className={cx(inputCss(), selectCss)}
+          value={values.kind}
+          autoFocus
+          onChange={(e) => set('kind', e.target.value as ContactKind)}
+        >
+          {CONTACT_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {CONTACT_KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="مقدار" error={errors.value} required hint={HINTS[values.kind]}>
+        <Input
+          id={`${id}-value`}
+          ltr={LTR.has(values.kind)}
+          value={values.value}
+          maxLength={600}
+          onChange={(e) => set('value', e.target.value)}
+        />
+      </Field>
+      <label className={checkCss}>
+        <input
+          type="checkbox"
+          checked={values.is_primary}
+          onChange={(e) => set('is_primary', e.target.checked)}
+        />
+        {`${CONTACT_KIND_LABELS[values.kind]} اصلی (جای ${CONTACT_KIND_LABELS[values.kind]} اصلی پیشین را می‌گیرد)`}
+      </label>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,14 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { shareholdersQuery } from '~/features/shareholders/api.ts';
+import { ShareholdersScreen } from '~/features/shareholders/shareholders-screen.tsx';
+import { parseId } from '~/lib/route-params.ts';
+
+/** A company's shareholders. The loader starts the request while the screen's code loads. */
+export const Route = createFileRoute('/person/shareholder/$legalId')({
+  loader: ({ context, params }) => {
+    const id = parseId(params.legalId);
+    if (id === null) throw notFound();
+    void context.queryClient.prefetchQuery(shareholdersQuery(id));
+  },
+  component: ShareholdersScreen,
+});

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import type { CompanyShareholders } from '../../../contract/boards.ts';
+import { idParams, type ShareholderItem } from '../../../contract/persons.ts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import { queryRows } from '../../http/list.ts';
+import { defineRoute } from '../../http/route.ts';
+
+/**
+ * The direct shareholders of company `id` (contract/boards.ts `CompanyShareholders`), largest
+ * percentage first, or null when the company does not exist or is deleted. The totals count the
+ * holdings valid today (no `valid_to`, or not passed yet).
+ */
+export async function companyShareholders(db: Db, id: number): Promise<CompanyShareholders | null> {
+  const [company] = await queryRows<CompanyShareholders['company']>(
+    db,
+    sql`SELECT id, name, ticker, share_count::text AS share_count FROM legal_persons
+        WHERE id = ${id} AND deleted_at IS NULL`,
+  );
+  if (!company) return null;
+  const [shareholders, [totals]] = await Promise.all([
+    queryRows<ShareholderItem>(
+      db,
+      sql`SELECT sh.id, sh.holder_type, COALESCE(sh.holder_legal_id, sh.holder_true_id) AS holder_id,
+            CASE WHEN sh.holder_type = 'legal' THEN hl.name ELSE ht.first_name || ' ' || ht.last_name END AS holder_name,
+            CASE WHEN sh.holder_type = 'legal' THEN hl.national_id ELSE ht.national_code END AS holder_national_id,
+            sh.share_count::text AS share_count, sh.percentage::text AS percentage, sh.share_class,
+            sh.valid_from::text AS valid_from, sh.valid_to::text AS valid_to
+          FROM shareholdings sh
+          LEFT JOIN legal_persons hl ON hl.id = sh.holder_legal_id
+          LEFT JOIN true_persons ht ON ht.id = sh.holder_true_id
+          WHERE sh.company_id = ${id}
+          ORDER BY sh.percentage DESC, sh.id`,
+    ),
+    queryRows<{ total: string; free: string }>(
+      db,
+      sql`SELECT COALESCE(sum(percentage), 0)::numeric(9, 6)::text AS total,
+            GREATEST(0, 1 - COALESCE(sum(percentage), 0))::numeric(9, 6)::text AS free
+          FROM shareholdings WHERE company_id = ${id} AND (valid_to IS NULL OR valid_to >= CURRENT_DATE)`,
+    ),
+  ]);
+  return {
+    company,
+    shareholders,
+    total_percentage: totals?.total ?? '0.000000',
+    free_float: totals?.free ?? '1.000000',
+  };
+}
+
+/** A company's shareholders screen (/person/shareholder/{legalId}). */
+export const shareholderRoutes = [
+  /**
+   * GET /api/person/shareholders/:id (`person.legal.view`) — `CompanyShareholders`: holder, type,
+   * share count, percentage (fraction 0..1, 6 decimals), class, valid from/to (ISO), the sum of
+   * the current percentages and the free float (1 − sum, not below 0). 404 «شخص حقوقی یافت نشد».
+   */
+  defineRoute({
+    method: 'get',
+    path: '/api/person/shareholders/:id',
+    permission: 'person.legal.view',
+    summary: "A company's direct shareholders with totals and free float",
+    tags: ['persons'],
+    params: idParams,
+    async handler({ db, params }) {
+      const found = await companyShareholders(db, params.id);
+      if (!found) throw notFound('شخص حقوقی یافت نشد');
+      return found;
+    },
+  }),
+];
