@@ -187,6 +187,7 @@ describe('boards, shareholders and all persons, by keyboard', () => {
     await shot(page, 'all-persons');
     // Enter opens the focused row's own view (legal or true).
     await page.keyboard.press('KeyJ');
+    await expect.poll(() => grid.getAttribute('aria-activedescendant'), WAIT).toBeTruthy();
     const row = await gridRows(grid).first().innerText();
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => /^\/person\/(legal|true)-persons\/view\/\d+$/.test(u.pathname), WAIT);
@@ -200,6 +201,8 @@ describe('boards, shareholders and all persons, by keyboard', () => {
     await gridRows(legal).first().waitFor(WAIT);
     await settled(legal);
     await page.keyboard.press('KeyJ');
+    // the row is focused (the grid points at its cell) before H acts on it
+    await expect.poll(() => legal.getAttribute('aria-activedescendant'), WAIT).toBeTruthy();
     await page.keyboard.press('KeyH');
     await page.waitForURL((u) => /^\/person\/shareholder\/\d+$/.test(u.pathname), WAIT);
     await page.getByRole('heading', { level: 1, name: /^سهامداران / }).waitFor(WAIT);

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useCallback, useEffect } from 'react';
 import * as s from './styles.ts';
 
 export interface RowVirtualizerOptions {
@@ -14,6 +14,8 @@ export interface RowVirtualizerOptions {
   isFetchNextPageError: boolean;
   fetchNextPage(): Promise<unknown>;
 }
+
+const rowHeight = () => s.ROW_HEIGHT;
 
 /**
  * The grid's rows, virtualized below the sticky header (with three skeleton rows for the page
@@ -30,15 +32,20 @@ export function useRowVirtualizer({
   fetchNextPage,
 }: RowVirtualizerOptions) {
   const count = skeletonRows ?? rowIds.length + (hasNextPage ? 3 : 0);
+  // Stable between renders: the virtualizer rebuilds its measurements (one object per row, so
+  // 100,000 with every page loaded) whenever the key function changes, which would be every
+  // scrolled frame with an inline function.
+  const getItemKey = useCallback((i: number) => rowIds[i] ?? `skeleton-${i}`, [rowIds]);
+  const getScrollElement = useCallback(() => scrollRef.current, [scrollRef]);
   const virtualizer = useVirtualizer({
     count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => s.ROW_HEIGHT,
+    getScrollElement,
+    estimateSize: rowHeight,
     overscan: 12,
     // Rows start below the sticky header, and a row scrolled to must not hide under it.
     scrollMargin: s.HEADER_HEIGHT,
     scrollPaddingStart: s.HEADER_HEIGHT,
-    getItemKey: (i) => rowIds[i] ?? `skeleton-${i}`,
+    getItemKey,
   });
   const items = virtualizer.getVirtualItems();
 
