@@ -46,6 +46,8 @@ async function paletteGo(page: Page, query: string, name: RegExp) {
   await page.waitForLoadState('networkidle');
   await expect.poll(() => option.getAttribute('aria-selected'), WAIT).toBe('true');
   await page.keyboard.press('Enter');
+  // Keys typed while the palette is still closing (its 300 ms animation) would go to its input.
+  await dialog(page).waitFor({ state: 'detached', ...WAIT });
 }
 
 /** Types `text` into the focused picker and picks the first option naming `name`. */
