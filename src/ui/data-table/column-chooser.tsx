@@ -13,7 +13,8 @@ export interface ColumnChooserProps<T extends RowData> {
   /** Every column of the list, in the list's order. */
   columns: readonly DataColumn<T>[];
   value: TablePreferences;
-  onChange(next: TablePreferences | null): void;
+  /** A new value, null for the defaults, or an updater of the latest value. */
+  onChange(next: TablePreferences | null | ((prev: TablePreferences) => TablePreferences)): void;
 }
 
 const list = css({ display: 'flex', flexDirection: 'column', gap: '1', m: 0, p: 0, listStyle: 'none' });
@@ -64,14 +65,18 @@ export function ColumnChooser<T extends RowData>({
   const shown = cols.filter((c) => !value.hidden.includes(columnId(c))).length;
   const [drafts, setDrafts] = useState<Record<string, string>>({});
 
-  const toggle = (id: string) => {
-    const hidden = value.hidden.includes(id) ? value.hidden.filter((h) => h !== id) : [...value.hidden, id];
-    onChange({ ...value, hidden });
-  };
-  const setWidth = (id: string, width: number) => {
-    setDrafts((d) => ({ ...d, [id]: toPersianDigits(String(clampWidth(width))) }));
-    onChange({ ...value, widths: { ...value.widths, [id]: clampWidth(width) } });
-  };
+  const toggle = (id: string) =>
+    onChange((prev) => ({
+      ...prev,
+      hidden: prev.hidden.includes(id) ? prev.hidden.filter((h) => h !== id) : [...prev.hidden, id],
+    }));
+  /** Sets a column's width, or moves it by `delta` from its latest width (keys held down). */
+  const setWidth = (id: string, width: number, delta = 0) =>
+    onChange((prev) => {
+      const next = clampWidth((delta ? (prev.widths[id] ?? width) : width) + delta);
+      setDrafts((d) => ({ ...d, [id]: toPersianDigits(String(next)) }));
+      return { ...prev, widths: { ...prev.widths, [id]: next } };
+    });
 
   return (
     <Dialog
@@ -127,7 +132,7 @@ export function ColumnChooser<T extends RowData>({
                   onKeyDown={(e) => {
                     if (e.code === 'ArrowUp' || e.code === 'ArrowDown') {
                       e.preventDefault();
-                      setWidth(id, width + (e.code === 'ArrowUp' ? STEP : -STEP));
+                      setWidth(id, width, e.code === 'ArrowUp' ? STEP : -STEP);
                     } else if (e.code === 'Enter') {
                       e.preventDefault();
                       (e.target as HTMLInputElement).blur();

@@ -33,8 +33,15 @@ export function useTablePreferences(listId: string, columnIds: readonly string[]
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const value = query.data?.value ?? EMPTY;
-  /** Shows `next` now and saves it (debounced); null forgets them (the list's defaults). */
-  const set = (next: TablePreferences | null) => {
+  /**
+   * Shows `next` now and saves it (debounced); null forgets them (the list's defaults). An
+   * updater gets the latest value, so quick repeated keys (↑ held in a width box) each count.
+   */
+  const set = (update: TablePreferences | null | ((prev: TablePreferences) => TablePreferences)) => {
+    const next =
+      typeof update === 'function'
+        ? update(qc.getQueryData<PreferenceAnswer<TablePreferences>>(queryKey)?.value ?? EMPTY)
+        : update;
     qc.setQueryData<PreferenceAnswer<TablePreferences>>(queryKey, { key, value: next });
     clearTimeout(timer.current);
     timer.current = setTimeout(() => save.mutate(next), next ? SAVE_DELAY_MS : 0);
