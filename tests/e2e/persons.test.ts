@@ -120,30 +120,30 @@ describe('legal persons, by keyboard', () => {
     expect(await activeIs(grid)).toBe(true);
     await page.keyboard.press('KeyJ');
     await page.keyboard.press('KeyJ');
-    await expect.poll(() => focusedCell(grid)).toBe('dt-legal-persons-r2-c0');
+    await expect.poll(() => focusedCell(grid), WAIT).toBe('dt-legal-persons-r2-c0');
     await page.keyboard.press('KeyK');
-    await expect.poll(() => focusedCell(grid)).toBe('dt-legal-persons-r1-c0');
+    await expect.poll(() => focusedCell(grid), WAIT).toBe('dt-legal-persons-r1-c0');
     // In RTL ← goes to the next column (the one on the left).
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => focusedCell(grid)).toBe('dt-legal-persons-r1-c1');
+    await expect.poll(() => focusedCell(grid), WAIT).toBe('dt-legal-persons-r1-c1');
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => focusedCell(grid)).toBe('dt-legal-persons-r1-c0');
+    await expect.poll(() => focusedCell(grid), WAIT).toBe('dt-legal-persons-r1-c0');
 
     // X selects the focused row; Esc clears the selection.
     await page.keyboard.press('KeyX');
-    await expect.poll(() => gridRows(grid).nth(1).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => gridRows(grid).nth(1).getAttribute('aria-selected'), WAIT).toBe('true');
     await page.keyboard.press('Escape');
-    await expect.poll(() => gridRows(grid).nth(1).getAttribute('aria-selected')).toBe('false');
+    await expect.poll(() => gridRows(grid).nth(1).getAttribute('aria-selected'), WAIT).toBe('false');
     expect(pathname(page)).toBe('/person/legal-persons');
 
     // / focuses the filter box; typing filters the list (in the URL); Esc goes back to the rows.
     const total = Number(await grid.getAttribute('aria-rowcount'));
     await page.keyboard.press('Slash');
     const filter = page.getByRole('searchbox', { name: /جست‌وجو/ });
-    await expect.poll(() => activeIs(filter)).toBe(true);
+    await expect.poll(() => activeIs(filter), WAIT).toBe(true);
     await page.keyboard.type('فولاد');
     await page.keyboard.press('Escape');
-    await expect.poll(() => activeIs(grid)).toBe(true);
+    await expect.poll(() => activeIs(grid), WAIT).toBe(true);
     await expect.poll(() => searchParam(page, 'q'), WAIT).toBe('فولاد');
     await settled(grid);
     await expect.poll(async () => Number(await grid.getAttribute('aria-rowcount')), WAIT).toBeLessThan(total);
