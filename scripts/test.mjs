@@ -20,6 +20,8 @@ const stages = [
 
 let passed = 0;
 let failed = 0;
+/** What failed, by stage and test name: printed at the end (and by .ci/run) so a short log tail names it. */
+const failures = [];
 const started = Date.now();
 for (const stage of stages) {
   const wanted = !only || only.has(stage.name) || stage.needed?.some((n) => only.has(n));
@@ -53,19 +55,40 @@ for (const stage of stages) {
         (f) => f.status === 'failed' && f.assertionResults.length === 0,
       ).length;
       failed += broken;
-      if (broken === 0 && report.numFailedTests === 0 && r.status !== 0) failed += 1;
+      for (const file of report.testResults) {
+        const where = file.name.replace(`${process.cwd()}/`, '');
+        if (file.status === 'failed' && file.assertionResults.length === 0)
+          failures.push(`${stage.name}: ${where} (did not load)`);
+        for (const a of file.assertionResults) {
+          if (a.status === 'failed') failures.push(`${stage.name}: ${where} > ${a.fullName}`);
+          // passed on its retry (the e2e project retries once): counted as passed, named as flaky
+          else if (a.status === 'passed' && a.failureMessages.length)
+            console.log(
+              `FLAKY ${stage.name}: ${where} > ${a.fullName}\n  ${a.failureMessages[0].split('\n')[0]}`,
+            );
+        }
+      }
+      if (broken === 0 && report.numFailedTests === 0 && r.status !== 0) {
+        failed += 1;
+        failures.push(`${stage.name}: vitest exited with ${r.status}`);
+      }
     } else {
       failed += 1;
+      failures.push(`${stage.name}: no report`);
     }
   } else {
     const r = spawnSync(stage.cmd[0], stage.cmd.slice(1), { stdio: 'inherit' });
     if (r.status === 0) passed += 1;
-    else failed += 1;
+    else {
+      failed += 1;
+      failures.push(`${stage.name}: exited with ${r.status}`);
+    }
   }
   console.log(`── ${stage.name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
-writeFileSync(`.tmp/totals-${label}.json`, JSON.stringify({ passed, failed }));
+writeFileSync(`.tmp/totals-${label}.json`, JSON.stringify({ passed, failed, failures }));
 console.log(`\n(${label}, ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+for (const f of failures) console.log(`FAILED ${f}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

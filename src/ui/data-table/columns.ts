@@ -10,12 +10,13 @@ import {
   rowSortingFeature,
   tableFeatures,
 } from '@tanstack/react-table';
+import { appendingCoreRowModel } from './appending-row-model.ts';
 import type { DataColumnMeta } from './types.ts';
 
 /**
  * The table features every list uses. Sorting and filtering are manual (the server does them,
  * the state lives in the URL); paging is TanStack Query's infinite query feeding one growing
- * row model; selection is by row id; sizing gives each column its width and visibility hides
+ * row model (appended to, not rebuilt, as pages arrive); selection is by row id; sizing gives each column its width and visibility hides
  * the columns a user chose not to see (both kept per user: use-table-preferences.ts).
  */
 export const dataTableFeatures = tableFeatures({
@@ -25,6 +26,8 @@ export const dataTableFeatures = tableFeatures({
   columnSizingFeature,
   columnVisibilityFeature,
   columnMeta: {} as DataColumnMeta,
+  // pages appended keep the Row objects already built (appending-row-model.ts)
+  coreRowModel: appendingCoreRowModel,
 });
 
 export type DataTableFeatures = typeof dataTableFeatures;

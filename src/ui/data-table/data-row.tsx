@@ -1,6 +1,5 @@
 import { FlexRender, type Row, type RowData } from '@tanstack/react-table';
 import { memo } from 'react';
-import { formatNumber } from '../format.ts';
 import type { DataTableFeatures } from './columns.ts';
 import type { RowEventsRef } from './grid-view.tsx';
 import * as s from './styles.ts';
@@ -23,8 +22,10 @@ export interface DataRowProps<T extends RowData> {
 }
 
 /**
- * One row: a checkbox cell, then the columns' cells (one line each, cut with an ellipsis).
- * Memoized: a scrolled frame renders only the rows that came into view. Focus stays on the
+ * One row: a selection cell, then the columns' cells (one line each, cut with an ellipsis).
+ * Memoized: a scrolled frame renders only the rows that came into view. Each scrolled frame
+ * mounts a few rows, so a row is kept lean: one element per cell (the cell itself cuts its text),
+ * no form control, and CSS containment (styles.ts `row`) keeps its layout and paint to itself. Focus stays on the
  * grid; a click only moves the focused row. Pointer conveniences only: every row action also
  * has a key.
  */
@@ -43,24 +44,25 @@ function DataRowImpl<T extends RowData>({
       aria-rowindex={index + 2}
       aria-selected={selected}
       className={s.row}
-      style={{ transform: `translateY(${top}px)`, gridTemplateColumns: template }}
+      style={{ top, gridTemplateColumns: template }}
       data-focused={focusedCol >= 0 ? '' : undefined}
       onClick={() => events.current.focusRow(index)}
       onDoubleClick={() => events.current.open(row.original)}
     >
-      <td aria-colindex={1} className={s.checkCell}>
-        <input
-          type="checkbox"
-          tabIndex={-1}
-          checked={selected}
-          aria-label={`انتخاب ردیف ${formatNumber(index + 1)}`}
-          onMouseDown={(e) => e.preventDefault()}
-          onChange={() => {}}
-          onClick={(e) => {
-            e.stopPropagation();
-            events.current.selectClick(index, e.shiftKey);
-          }}
-        />
+      {/* The selection mark: drawn, not an <input> (one fewer element with a shadow tree per row
+          scrolled in); the row's aria-selected says it to assistive technology, X and Space set
+          it by key, a click on the cell by pointer. */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the grid's X and Space are the keys */}
+      <td
+        aria-colindex={1}
+        className={s.checkCell}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={(e) => {
+          e.stopPropagation();
+          events.current.selectClick(index, e.shiftKey);
+        }}
+      >
+        <span className={s.checkMark} data-checked={selected ? '' : undefined} aria-hidden="true" />
       </td>
       {row.getVisibleCells().map((cell, ci) => (
         <td
@@ -71,9 +73,7 @@ function DataRowImpl<T extends RowData>({
           data-numeric={cell.column.columnDef.meta?.numeric ? '' : undefined}
           data-focused={ci === focusedCol ? '' : undefined}
         >
-          <span className={s.cellText}>
-            <FlexRender cell={cell} />
-          </span>
+          <FlexRender cell={cell} />
         </td>
       ))}
     </tr>

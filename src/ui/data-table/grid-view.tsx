@@ -192,7 +192,7 @@ function GridViewImpl<T extends RowData>(props: GridViewProps<T>) {
                 <SkeletonRow
                   key={item.key}
                   columns={headers.length}
-                  style={{ transform: `translateY(${top}px)`, gridTemplateColumns: template }}
+                  style={{ top, gridTemplateColumns: template }}
                 />
               );
             return (

@@ -97,46 +97,74 @@ export const row = css({
   width: '100%',
   bg: 'surface',
   cursor: 'default',
+  // A row's size is fixed: its layout, style and paint stay its own, so mounting one as the
+  // grid scrolls re-lays and repaints that row only.
+  contain: 'strict',
   '&:hover': { bg: 'canvas' },
   '&[aria-selected=true]': { bg: 'first.soft' },
   // The focused row: a bar at the inline start and a ring while the grid has focus.
   '&[data-focused]': { boxShadow: 'inset -3px 0 0 0 token(colors.fourth.strong)' },
 });
 
+/**
+ * A body cell: one line, cut with an ellipsis, centred by its line height. A block, not a flex
+ * box, so that the cell itself cuts its text (no wrapper element per cell: rows mount on every
+ * scrolled frame, and each element costs style and layout).
+ */
 export const cell = css({
-  display: 'flex',
-  alignItems: 'center',
+  display: 'block',
   px: '2',
   minWidth: 0,
+  lineHeight: `${ROW_HEIGHT - 1}px`,
   whiteSpace: 'nowrap',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
+  '& > *': { verticalAlign: 'middle' },
   '&[data-numeric]': {
-    justifyContent: 'flex-end',
+    textAlign: 'end',
     fontVariantNumeric: 'tabular-nums',
     fontFeatureSettings: '"tnum"',
   },
-});
-
-/** The cell's content: one line, cut with an ellipsis. */
-export const cellText = css({
-  display: 'block',
-  minWidth: 0,
-  maxWidth: '100%',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
 });
 
 export const checkCell = css({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'center',
-  '& input': { width: '14px', height: '14px', accentColor: 'var(--colors-first)', cursor: 'pointer' },
+  cursor: 'pointer',
+});
+
+/** The drawn selection mark (a box, filled and ticked when the row is selected). */
+export const checkMark = css({
+  display: 'block',
+  width: '14px',
+  height: '14px',
+  borderRadius: '3px',
+  borderWidth: '1px',
+  borderStyle: 'solid',
+  borderColor: 'line.strong',
+  bg: 'surface',
+  '&[data-checked]': {
+    bg: 'first',
+    borderColor: 'first',
+    // a tick: the bottom and end borders of a rotated box
+    _after: {
+      content: '""',
+      display: 'block',
+      width: '4px',
+      height: '8px',
+      marginInlineStart: '4px',
+      marginTop: '1px',
+      borderColor: 'white',
+      borderStyle: 'solid',
+      borderWidth: '0 2px 2px 0',
+      transform: 'rotate(45deg)',
+    },
+  },
 });
 
 export const skeletonBar = css({
-  display: 'block',
+  display: 'inline-block',
   height: '10px',
   width: '70%',
   borderRadius: '3px',
