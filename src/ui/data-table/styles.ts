@@ -155,7 +155,7 @@ export const checkMark = css({
       height: '8px',
       marginInlineStart: '4px',
       marginTop: '1px',
-      borderColor: 'white',
+      borderColor: 'first.on',
       borderStyle: 'solid',
       borderWidth: '0 2px 2px 0',
       transform: 'rotate(45deg)',
