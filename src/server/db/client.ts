@@ -35,6 +35,15 @@ export async function openDatabase(opts: {
     // JIT compilation off for this application's short queries: PostgreSQL's default (on above a
     // plan cost of 100,000) spends hundreds of milliseconds compiling a count over a large table.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c jit=off' });
+    // An idle connection the server ended (a PostgreSQL restart, a terminated backend) is an
+    // 'error' event on the pool, which throws when nobody listens: the process would crash. The
+    // pool has already dropped that connection and opens a new one when asked; a query running
+    // on a lost connection fails on its own and answers its request with an error.
+    pool.on('error', (err) => {
+      console.error(
+        `database: an idle connection was closed (${(err as { code?: string }).code ?? err.message})`,
+      );
+    });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
