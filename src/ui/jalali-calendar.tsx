@@ -34,6 +34,8 @@ const panel = css({
   borderColor: 'line.strong',
   borderRadius: '6px',
   fontSize: '13px',
+  // The panel holds the focus only for the frame or two a new month takes to render (onKeyDown)
+  '&:focus-visible': { outline: 'none' },
   '& [data-part=view-control]': {
     display: 'flex',
     alignItems: 'center',
@@ -165,12 +167,17 @@ export default function JalaliCalendar({ value, onPick, onClose, label }: Jalali
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    if (!(e.target as HTMLElement).closest('[data-part=table]')) return;
+    // On a day, or on the panel itself while a new month's days render (below).
+    if (e.target !== root.current && !(e.target as HTMLElement).closest('[data-part=table]')) return;
     const next = moveFocus(focused, { code: e.code, shiftKey: e.shiftKey });
     if (!next) return;
     // Ours, not the DatePicker's: its Home/End go to the month's ends.
     e.preventDefault();
     e.stopPropagation();
+    // A new month replaces every day cell, the focused one too: the panel holds the focus until
+    // the new day has it, so keys pressed meanwhile are not lost to the page.
+    if (next.month !== focused.month || next.year !== focused.year)
+      root.current?.focus({ preventScroll: true });
     moved.current = true;
     setFocused(next);
   };
@@ -181,6 +188,7 @@ export default function JalaliCalendar({ value, onPick, onClose, label }: Jalali
       role="dialog"
       aria-modal="false"
       aria-label={`تقویم ${label}`}
+      tabIndex={-1}
       className={panel}
       onKeyDownCapture={onKeyDown}
     >

@@ -94,8 +94,9 @@ function JalaliControl({
     let frame = 0;
     const onOut = (e: FocusEvent) => {
       if (el.contains(e.relatedTarget as Node | null)) return;
-      // A new month replaces the focused day's cell (focus drops to the body for a moment and the
-      // calendar gives it to the new day on the next frame): decide two frames later.
+      // An element of the calendar replaced under the focus (a new month's day cells; by key the
+      // calendar parks the focus on its panel meanwhile, by pointer it drops to the body for a
+      // moment) gets it back on the next frame: decide two frames later.
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         frame = requestAnimationFrame(() => {
