@@ -20,9 +20,9 @@ import { DEMO_PASSWORD } from './setup.ts';
  * When: reading 100,000 rows mounts and drops every row it passes; until Chromium collects
  * those elements (its memory reducer does, after some seconds of low allocation) each style
  * recalculation is about twice as slow (in PageDown frames: about 65 µs an element after
- * reading 100,000 rows, about 30 after reading 20,000). The list is measured twice: at once after the last
- * page (`just_loaded`, one run) and after a pause of PAUSE_MS, as a user reading the list
- * would pause (`all_loaded`, RUNS runs, the median is the figure). Baselines in the same run:
+ * reading 100,000 rows, about 30 after reading 20,000). The list is measured twice: at once
+ * after the last page (`just_loaded`, one run) and after a pause of PAUSE_MS, as a user reading
+ * the list would pause (`all_loaded`, RUNS runs, the median is the figure). Baselines in the same run:
  * the same scroll over the first page only (50 rows), and the machine's floor (the grid's rows
  * as plain, non-virtual HTML).
  */

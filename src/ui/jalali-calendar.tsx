@@ -1,5 +1,11 @@
 import { DatePicker } from '@ark-ui/react/date-picker';
-import { type CalendarDate, type DateValue, toCalendar, toCalendarDate } from '@internationalized/date';
+import {
+  type CalendarDate,
+  type DateValue,
+  isSameMonth,
+  toCalendar,
+  toCalendarDate,
+} from '@internationalized/date';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { toPersianDigits } from '~/domain/persian-text.ts';
@@ -176,8 +182,7 @@ export default function JalaliCalendar({ value, onPick, onClose, label }: Jalali
     e.stopPropagation();
     // A new month replaces every day cell, the focused one too: the panel holds the focus until
     // the new day has it, so keys pressed meanwhile are not lost to the page.
-    if (next.month !== focused.month || next.year !== focused.year)
-      root.current?.focus({ preventScroll: true });
+    if (!isSameMonth(next, focused)) root.current?.focus({ preventScroll: true });
     moved.current = true;
     setFocused(next);
   };
