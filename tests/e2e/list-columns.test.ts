@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, newPage } from '../support/browser.ts';
 import { signIn, WAIT } from './pages/sign-in.ts';
@@ -23,9 +23,30 @@ afterAll(() => browser?.close());
 const headers = (page: Page) => page.locator('[role=grid] thead th').allInnerTexts();
 
 async function openList(page: Page) {
+  // What the list's requests answered, to tell a failed request from a slow one or a page that
+  // never asked (a first try that once saw no row in 15 s on CI left nothing else to go on).
+  const answers: string[] = [];
+  const note = (r: Response) => {
+    if (r.url().includes('/api/person/legal-persons'))
+      answers.push(`${r.status()} ${new URL(r.url()).search}`);
+  };
+  page.on('response', note);
   await page.goto('/person/legal-persons');
   const grid = page.getByRole('grid');
-  await grid.locator('tbody tr[aria-rowindex]').first().waitFor(WAIT);
+  await grid
+    .locator('tbody tr[aria-rowindex]')
+    .first()
+    .waitFor(WAIT)
+    .catch(async (e: Error) => {
+      const main = await page
+        .locator('main')
+        .innerText()
+        .catch(() => '(no main)');
+      throw new Error(
+        `${e.message}\nlist requests: ${answers.join(' | ') || 'none'}\nmain: ${main.slice(0, 300)}`,
+      );
+    })
+    .finally(() => page.off('response', note));
   await grid.focus();
   return grid;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generateLegalId } from '../../src/domain/identifiers.ts';
 import { createRng } from '../../src/domain/random.ts';
 import { launchChromium, newPage } from '../support/browser.ts';
+import { signIn } from './pages/sign-in.ts';
 
 /**
  * Export and import of legal persons in Chromium against the real server: the list filtered by
@@ -13,7 +14,6 @@ import { launchChromium, newPage } from '../support/browser.ts';
  * «ثبت» disabled; a good file is checked, confirmed with Enter, and its rows appear in the list.
  */
 
-const PASSWORD = 'nazer-demo';
 const WAIT = { timeout: 20_000 };
 const SHOTS = '.tmp/shots';
 let browser: Browser;
@@ -26,23 +26,6 @@ beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(() => browser?.close());
-
-async function signIn(page: Page) {
-  await page.goto('/auth/login');
-  await page.locator('input[name=username]').fill('analyst');
-  await page.locator('input[name=password]').fill(PASSWORD);
-  await page.keyboard.press('Enter');
-  await page.waitForURL((u) => !u.pathname.endsWith('/login'), WAIT);
-  if (new URL(page.url()).pathname === '/auth/select-role') {
-    const roles = page.locator('main ul button');
-    await roles.first().waitFor();
-    const titles = await roles.allTextContents();
-    await page.keyboard.press(`Digit${titles.findIndex((t) => t.includes('تحلیلگر')) + 1}`);
-    await page.waitForURL((u) => u.pathname !== '/auth/select-role', WAIT);
-  }
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
-}
 
 /** The list filtered by typing `text` after `/`, back on the rows. */
 async function filterList(page: Page, text: string) {
@@ -77,7 +60,7 @@ const company = (n: number, nationalId: string) => ({
 describe('export and import of the legal persons list', () => {
   it('exports the filtered list to Excel with Shift+E', async () => {
     const { page } = await newPage(browser, baseURL);
-    await signIn(page);
+    await signIn(page, 'analyst', 'تحلیلگر');
     await page.keyboard.press('KeyG');
     await page.keyboard.press('KeyL');
     await page.waitForURL((u) => u.pathname === '/person/legal-persons', WAIT);
@@ -128,7 +111,7 @@ describe('export and import of the legal persons list', () => {
 
   it('imports: a bad row is reported and blocks the import; a good file is confirmed and listed', async () => {
     const { page } = await newPage(browser, baseURL);
-    await signIn(page);
+    await signIn(page, 'analyst', 'تحلیلگر');
     await page.goto('/person/legal-persons');
     await page.getByRole('grid', { name: 'فهرست اشخاص حقوقی' }).waitFor(WAIT);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

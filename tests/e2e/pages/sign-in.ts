@@ -21,8 +21,16 @@ export async function signIn(page: Page, username: string, roleTitle?: string) {
   await page.waitForURL((u) => !u.pathname.endsWith('/login'), WAIT);
   const path = () => new URL(page.url()).pathname;
   if (path() === '/auth/select-role') {
-    // With one role the page chooses it by itself (its button shows busy meanwhile).
-    await page.waitForURL((u) => u.pathname !== '/auth/select-role', WAIT).catch(() => undefined);
+    // With one role the page chooses it by itself (its button shows busy meanwhile) and leaves;
+    // with several it lists them and focuses the first. Whichever comes first, not a fixed wait.
+    await page.waitForFunction(
+      () =>
+        location.pathname !== '/auth/select-role' ||
+        (document.activeElement instanceof HTMLButtonElement &&
+          document.activeElement.closest('main ul') !== null),
+      undefined,
+      WAIT,
+    );
   }
   if (path() === '/auth/select-role') {
     const roles = page.locator('main ul button:not([disabled])');
