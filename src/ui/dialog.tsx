@@ -1,6 +1,6 @@
 import { Dialog as Ark } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { css, cva, cx } from 'styled-system/css';
 import { Icon } from './icons.tsx';
 
@@ -103,6 +103,14 @@ export function Dialog({
   initialFocus,
   className,
 }: DialogProps) {
+  // Closing, it lets go of the focus at once (inert alone would only move it at the next frame),
+  // so keys typed during the exit animation reach the page (J on the list the palette just
+  // opened), not an input that is going away. The focus then returns where Ark sends it.
+  const contentRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const focused = document.activeElement;
+    if (!open && focused instanceof HTMLElement && contentRef.current?.contains(focused)) focused.blur();
+  }, [open]);
   return (
     <Ark.Root
       open={open}
@@ -116,8 +124,9 @@ export function Dialog({
     >
       <Portal>
         <Ark.Backdrop className={backdrop} />
-        <Ark.Positioner className={positioner} dir="rtl">
-          <Ark.Content className={cx(content({ size, padded: !bare }), className)}>
+        {/* Closing, it stays on screen for its exit animation, inert (no pointer, no Tab). */}
+        <Ark.Positioner className={positioner} dir="rtl" inert={!open}>
+          <Ark.Content ref={contentRef} className={cx(content({ size, padded: !bare }), className)}>
             <Ark.Title className={hideTitle ? hiddenTitle : titleCss}>{title}</Ark.Title>
             {description && <Ark.Description className={descriptionCss}>{description}</Ark.Description>}
             {children}

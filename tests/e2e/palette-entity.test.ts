@@ -115,4 +115,28 @@ describe('palette entity actions, by keyboard', () => {
     await expect.poll(() => tab.getAttribute('aria-selected'), WAIT).toBe('true');
     await context.close();
   });
+
+  it('lets go of the keys as it closes: J typed during its closing animation moves the list', async () => {
+    const { page, context } = await newPage(browser, baseURL);
+    await signIn(page, 'analyst', 'تحلیلگر');
+    await page.goto('/person/legal-persons');
+    const grid = page.getByRole('grid');
+    await grid.locator('tbody tr[aria-rowindex]').first().waitFor(WAIT);
+    // Focusing the grid focuses its first row.
+    await grid.focus();
+    const focusedRow = async () =>
+      /-r(\d+)-c\d+$/.exec((await grid.getAttribute('aria-activedescendant')) ?? '')?.[1];
+    await expect.poll(focusedRow, WAIT).toBe('0');
+
+    await page.keyboard.press('Control+KeyK');
+    await input(page).waitFor(WAIT);
+    // Esc, then J twice at once: the palette is still fading out (300 ms) when they arrive.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('KeyJ');
+    await page.keyboard.press('KeyJ');
+    await expect.poll(focusedRow, WAIT).toBe('2');
+    expect(await focusedRow()).toBe('2');
+    await input(page).waitFor({ state: 'detached', ...WAIT });
+    await context.close();
+  });
 });
