@@ -7,7 +7,8 @@ import { signIn, WAIT } from './pages/sign-in.ts';
 /**
  * Company reports in Chromium against the real server, by keys: N adds a product report in its
  * dialog (Tab between fields, Ctrl+Enter saves) and the table shows its achievement ٪; a monthly
- * report added the same way shows with its Persian month and the year's totals; the Codal list
+ * report added the same way shows with its Persian month and the year's totals, a production
+ * capacity with its utilisation; the Codal list
  * filtered by kind from its filter select (arrow keys); minutes created with the company picker
  * (type, ↓, Enter) and a Jalali date. Screenshots go to .tmp/shots.
  */
@@ -61,7 +62,7 @@ async function someCompany(page: Page): Promise<{ id: number; name: string }> {
 }
 
 describe('company reports, by keyboard', () => {
-  it('adds a product report and shows its achievement, then a monthly report with its totals', async () => {
+  it('adds a product report with its achievement, a monthly report with its totals and a capacity with its utilisation', async () => {
     const { page } = await newPage(browser, baseURL);
     await signIn(page, 'analyst', 'تحلیلگر');
     const company = await someCompany(page);
@@ -128,6 +129,25 @@ describe('company reports, by keyboard', () => {
     const total = page.locator('tbody tr[data-total]', { hasText: 'همه محصولات' });
     await expect.poll(() => total.first().innerText()).toContain('۳۳۰٬۰۰۰٬۰۰۰');
     await page.screenshot({ path: `${SHOTS}/company-monthly.png`, fullPage: true });
+
+    // Production capacity: its utilisation is actual production ÷ nominal capacity.
+    await page.goto(`/person/legal-persons/production-capacity/${company.id}`);
+    await page.getByText(company.name).first().waitFor(WAIT);
+    await page.keyboard.press('KeyN');
+    const capacity = page.getByRole('dialog', { name: 'ظرفیت تولید تازه' });
+    await capacity.waitFor(WAIT);
+    await expect.poll(() => activeName(page)).toBe('product');
+    await page.keyboard.type(`شمش ${tag}`);
+    await typeInto(page, 'unit', 'تن');
+    await typeInto(page, 'fiscal_year', '۱۴۰۳');
+    await typeInto(page, 'nominal_capacity', '1000');
+    await typeInto(page, 'actual_production', '900');
+    await page.screenshot({ path: `${SHOTS}/company-capacity-form.png` });
+    await page.keyboard.press('Control+Enter');
+    await capacity.waitFor({ state: 'detached', ...WAIT });
+    const crow = page.locator('tbody tr[data-row]', { hasText: `شمش ${tag}` });
+    await crow.waitFor(WAIT);
+    expect(await crow.innerText()).toContain('۹۰٪');
   });
 
   it('filters the Codal list by kind and creates minutes with the company picker', async () => {

@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { type CapacityRow, capacityInput } from '~/contract/company-reports.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
-import { TextField } from '~/features/persons/edit/fields.tsx';
-import { FormDialog, useEntityForm } from '~/features/resume/staff/managed-list.tsx';
 import { formatNumber, formatPercent } from '~/ui/format.ts';
-import { capacitiesQuery, saveCompanyRow } from './api.ts';
+import { capacitiesQuery } from './api.ts';
 import { CompanyRowsScreen, type FormProps } from './company-rows-screen.tsx';
-import { formGrid, QuantityField } from './form-parts.tsx';
+import {
+  CompanyRowDialog,
+  ProductFields,
+  QuantityField,
+  useCompanyRowForm,
+  YearField,
+} from './form-parts.tsx';
 import type { RecordColumn } from './record-table.tsx';
 
 /** Utilisation = actual production / nominal capacity (a fraction shown as ٪; above ۱۰۰٪ when exceeded). */
@@ -26,7 +30,10 @@ function CapacityForm({
   onClose,
   onSaved,
 }: FormProps<CapacityRow> & { companyId: number }) {
-  const form = useEntityForm(
+  const form = useCompanyRowForm(
+    'production-capacities',
+    companyId,
+    row,
     capacityInput,
     {
       product: row?.product ?? '',
@@ -35,71 +42,26 @@ function CapacityForm({
       nominal_capacity: row?.nominal_capacity ?? '',
       actual_production: row?.actual_production ?? '',
     },
-    (data) =>
-      saveCompanyRow(
-        'production-capacities',
-        companyId,
-        row?.id ?? null,
-        row ? { ...data, version: row.version } : data,
-      ),
     onSaved,
   );
-  const { values, set, errors } = form;
+  const { field } = form;
   return (
-    <FormDialog
+    <CompanyRowDialog
+      form={form}
       open={open}
       title={row ? 'ویرایش ظرفیت تولید' : 'ظرفیت تولید تازه'}
-      busy={form.busy}
-      error={errors._?.[0]}
       onClose={onClose}
-      onSubmit={form.submit}
     >
-      <div className={formGrid}>
-        <TextField
-          label="محصول"
-          name="product"
-          required
-          value={values.product}
-          onChange={(v) => set('product', v)}
-          error={errors.product?.[0]}
-        />
-        <TextField
-          label="واحد اندازه‌گیری"
-          name="unit"
-          required
-          value={values.unit}
-          onChange={(v) => set('unit', v)}
-          error={errors.unit?.[0]}
-        />
-        <TextField
-          label="سال"
-          name="fiscal_year"
-          required
-          inputMode="numeric"
-          maxLength={4}
-          hint="مانند ۱۴۰۳"
-          value={values.fiscal_year}
-          onChange={(v) => set('fiscal_year', v)}
-          error={errors.fiscal_year?.[0]}
-        />
-        <QuantityField
-          label="ظرفیت اسمی"
-          name="nominal_capacity"
-          required
-          hint="ظرفیت سالانه پروانه بهره‌برداری"
-          value={values.nominal_capacity}
-          onChange={(v) => set('nominal_capacity', v)}
-          error={errors.nominal_capacity?.[0]}
-        />
-        <QuantityField
-          label="تولید واقعی"
-          name="actual_production"
-          value={values.actual_production}
-          onChange={(v) => set('actual_production', v)}
-          error={errors.actual_production?.[0]}
-        />
-      </div>
-    </FormDialog>
+      <ProductFields field={field} />
+      <YearField label="سال" hint="مانند ۱۴۰۳" {...field('fiscal_year')} />
+      <QuantityField
+        label="ظرفیت اسمی"
+        required
+        hint="ظرفیت سالانه پروانه بهره‌برداری"
+        {...field('nominal_capacity')}
+      />
+      <QuantityField label="تولید واقعی" {...field('actual_production')} />
+    </CompanyRowDialog>
   );
 }
 

@@ -1,8 +1,13 @@
+import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import type { ZodType } from 'zod';
 import { toPersianDigits } from '~/domain/persian-text.ts';
+import { TextField } from '~/features/persons/edit/fields.tsx';
+import { FormDialog, useEntityForm } from '~/features/resume/staff/managed-list.tsx';
 import { AmountInput } from '~/ui/amount-input.tsx';
 import { Field } from '~/ui/field.tsx';
 import { input as inputCss } from '~/ui/input.tsx';
+import { type Segment, saveCompanyRow } from './api.ts';
 
 /** The report forms' two-column grid (one column on narrow screens). */
 export const formGrid = css({
@@ -11,12 +16,16 @@ export const formGrid = css({
   gap: '3',
 });
 
-interface Props {
-  label: string;
+/** A field bound to a form value (`useEntityForm`'s `field(key)`). */
+interface Bound {
   name: string;
   value: string;
   onChange(v: string): void;
   error?: string;
+}
+
+interface Props extends Bound {
+  label: string;
   required?: boolean;
   hint?: string;
 }
@@ -49,5 +58,83 @@ export function AmountField({ label, name, value, onChange, error, required }: P
     <Field label={label} error={error} required={required} hint="به ریال">
       <AmountInput name={name} value={value} onChange={onChange} />
     </Field>
+  );
+}
+
+/**
+ * A company report row's form state: checked with the contract `schema`, then created (POST)
+ * or, for an existing `row`, updated with the version it was read at (PUT; a newer version on
+ * the server is refused with 409, nothing overwritten); the server's 422 lands under the fields.
+ */
+export function useCompanyRowForm<V extends object, I>(
+  segment: Segment,
+  companyId: number,
+  row: { id: number; version: number } | null | undefined,
+  schema: ZodType<I>,
+  initial: V,
+  onSaved: () => void,
+) {
+  return useEntityForm(
+    schema,
+    initial,
+    (data) =>
+      saveCompanyRow(
+        segment,
+        companyId,
+        row?.id ?? null,
+        row ? { ...(data as object), version: row.version } : (data as object),
+      ),
+    onSaved,
+  );
+}
+
+/** The dialog of a report row's form: its fields in the two-column grid. */
+export function CompanyRowDialog({
+  form,
+  open,
+  title,
+  onClose,
+  children,
+}: {
+  form: { busy: boolean; errors: { _?: string[] }; submit(): void };
+  open: boolean;
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  return (
+    <FormDialog
+      open={open}
+      title={title}
+      busy={form.busy}
+      error={form.errors._?.[0]}
+      onClose={onClose}
+      onSubmit={form.submit}
+    >
+      <div className={formGrid}>{children}</div>
+    </FormDialog>
+  );
+}
+
+/** A Jalali year typed in four digits (Persian or ASCII), as every report row has one. */
+export function YearField(props: Props) {
+  return (
+    <TextField {...props} required inputMode="numeric" maxLength={4} hint={props.hint ?? 'مانند ۱۴۰۴'} />
+  );
+}
+
+/** The product and its unit of measure, the first two fields of every production report. */
+export function ProductFields({
+  field,
+  unitHint,
+}: {
+  field(key: 'product' | 'unit'): Bound;
+  unitHint?: string;
+}) {
+  return (
+    <>
+      <TextField label="محصول" required {...field('product')} />
+      <TextField label="واحد اندازه‌گیری" required hint={unitHint} {...field('unit')} />
+    </>
   );
 }

@@ -4,13 +4,19 @@ import { useId } from 'react';
 import { css, cx } from 'styled-system/css';
 import { type MonthlyRow, monthlyInput } from '~/contract/company-reports.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
-import { SelectField, TextField } from '~/features/persons/edit/fields.tsx';
-import { FormDialog, useEntityForm } from '~/features/resume/staff/managed-list.tsx';
+import { SelectField } from '~/features/persons/edit/fields.tsx';
 import { formatNumber, formatRial, JALALI_MONTHS } from '~/ui/format.ts';
 import { input as inputCss } from '~/ui/input.tsx';
-import { monthlyQuery, saveCompanyRow } from './api.ts';
+import { monthlyQuery } from './api.ts';
 import { CompanyRowsScreen, type FormProps } from './company-rows-screen.tsx';
-import { AmountField, formGrid, QuantityField } from './form-parts.tsx';
+import {
+  AmountField,
+  CompanyRowDialog,
+  ProductFields,
+  QuantityField,
+  useCompanyRowForm,
+  YearField,
+} from './form-parts.tsx';
 import type { RecordColumn } from './record-table.tsx';
 
 const columns: RecordColumn<MonthlyRow>[] = [
@@ -33,7 +39,10 @@ function MonthlyForm({
   onClose,
   onSaved,
 }: FormProps<MonthlyRow> & { companyId: number }) {
-  const form = useEntityForm(
+  const form = useCompanyRowForm(
+    'monthly-performance-reports',
+    companyId,
+    row,
     monthlyInput,
     {
       year: row ? toPersianDigits(row.year) : '',
@@ -44,85 +53,28 @@ function MonthlyForm({
       sales_quantity: row?.sales_quantity ?? '',
       sales_value: row?.sales_value ?? '',
     },
-    (data) =>
-      saveCompanyRow(
-        'monthly-performance-reports',
-        companyId,
-        row?.id ?? null,
-        row ? { ...data, version: row.version } : data,
-      ),
     onSaved,
   );
-  const { values, set, errors } = form;
+  const { field } = form;
   return (
-    <FormDialog
+    <CompanyRowDialog
+      form={form}
       open={open}
       title={row ? 'ویرایش گزارش ماهانه' : 'گزارش ماهانه تازه'}
-      busy={form.busy}
-      error={errors._?.[0]}
       onClose={onClose}
-      onSubmit={form.submit}
     >
-      <div className={formGrid}>
-        <TextField
-          label="سال"
-          name="year"
-          required
-          inputMode="numeric"
-          maxLength={4}
-          hint="مانند ۱۴۰۴"
-          value={values.year}
-          onChange={(v) => set('year', v)}
-          error={errors.year?.[0]}
-        />
-        <SelectField
-          label="ماه"
-          name="month"
-          required
-          value={values.month}
-          onChange={(v) => set('month', v)}
-          options={JALALI_MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
-          error={errors.month?.[0]}
-        />
-        <TextField
-          label="محصول"
-          name="product"
-          required
-          value={values.product}
-          onChange={(v) => set('product', v)}
-          error={errors.product?.[0]}
-        />
-        <TextField
-          label="واحد اندازه‌گیری"
-          name="unit"
-          required
-          value={values.unit}
-          onChange={(v) => set('unit', v)}
-          error={errors.unit?.[0]}
-        />
-        <QuantityField
-          label="مقدار تولید"
-          name="production"
-          value={values.production}
-          onChange={(v) => set('production', v)}
-          error={errors.production?.[0]}
-        />
-        <QuantityField
-          label="مقدار فروش"
-          name="sales_quantity"
-          value={values.sales_quantity}
-          onChange={(v) => set('sales_quantity', v)}
-          error={errors.sales_quantity?.[0]}
-        />
-        <AmountField
-          label="مبلغ فروش (ریال)"
-          name="sales_value"
-          value={values.sales_value}
-          onChange={(v) => set('sales_value', v)}
-          error={errors.sales_value?.[0]}
-        />
-      </div>
-    </FormDialog>
+      <YearField label="سال" {...field('year')} />
+      <SelectField
+        label="ماه"
+        required
+        {...field('month')}
+        options={JALALI_MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
+      />
+      <ProductFields field={field} />
+      <QuantityField label="مقدار تولید" {...field('production')} />
+      <QuantityField label="مقدار فروش" {...field('sales_quantity')} />
+      <AmountField label="مبلغ فروش (ریال)" {...field('sales_value')} />
+    </CompanyRowDialog>
   );
 }
 

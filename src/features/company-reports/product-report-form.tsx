@@ -5,11 +5,16 @@ import {
   REPORT_PERIODS,
 } from '~/contract/company-reports.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
-import { SelectField, TextField } from '~/features/persons/edit/fields.tsx';
-import { FormDialog, useEntityForm } from '~/features/resume/staff/managed-list.tsx';
-import { saveCompanyRow } from './api.ts';
+import { SelectField } from '~/features/persons/edit/fields.tsx';
 import type { FormProps } from './company-rows-screen.tsx';
-import { AmountField, formGrid, QuantityField } from './form-parts.tsx';
+import {
+  AmountField,
+  CompanyRowDialog,
+  ProductFields,
+  QuantityField,
+  useCompanyRowForm,
+  YearField,
+} from './form-parts.tsx';
 
 /** Create or edit a product report (contract `productReportInput`, then the server's 422). */
 export function ProductReportForm({
@@ -19,7 +24,10 @@ export function ProductReportForm({
   onClose,
   onSaved,
 }: FormProps<ProductReportRow> & { companyId: number }) {
-  const form = useEntityForm(
+  const form = useCompanyRowForm(
+    'product-reports',
+    companyId,
+    row,
     productReportInput,
     {
       product: row?.product ?? '',
@@ -31,93 +39,30 @@ export function ProductReportForm({
       sold: row?.sold ?? '',
       sales_value: row?.sales_value ?? '',
     },
-    (data) =>
-      saveCompanyRow(
-        'product-reports',
-        companyId,
-        row?.id ?? null,
-        row ? { ...data, version: row.version } : data,
-      ),
     onSaved,
   );
-  const { values, set, errors } = form;
+  const { field } = form;
   return (
-    <FormDialog
+    <CompanyRowDialog
+      form={form}
       open={open}
       title={row ? 'ویرایش گزارش تولید' : 'گزارش تولید تازه'}
-      busy={form.busy}
-      error={errors._?.[0]}
       onClose={onClose}
-      onSubmit={form.submit}
     >
-      <div className={formGrid}>
-        <TextField
-          label="محصول"
-          name="product"
-          required
-          value={values.product}
-          onChange={(v) => set('product', v)}
-          error={errors.product?.[0]}
-        />
-        <TextField
-          label="واحد اندازه‌گیری"
-          name="unit"
-          required
-          hint="مانند تن، حلقه، مترمربع"
-          value={values.unit}
-          onChange={(v) => set('unit', v)}
-          error={errors.unit?.[0]}
-        />
-        <TextField
-          label="سال مالی"
-          name="fiscal_year"
-          required
-          inputMode="numeric"
-          maxLength={4}
-          hint="مانند ۱۴۰۳"
-          value={values.fiscal_year}
-          onChange={(v) => set('fiscal_year', v)}
-          error={errors.fiscal_year?.[0]}
-        />
-        <SelectField
-          label="دوره"
-          name="period"
-          required
-          empty={null}
-          value={values.period}
-          onChange={(v) => set('period', v as typeof values.period)}
-          options={REPORT_PERIODS.map((p) => ({ value: p, label: REPORT_PERIOD_LABELS[p]! }))}
-          error={errors.period?.[0]}
-        />
-        <QuantityField
-          label="مقدار برنامه"
-          name="planned"
-          value={values.planned}
-          onChange={(v) => set('planned', v)}
-          error={errors.planned?.[0]}
-        />
-        <QuantityField
-          label="مقدار تولید"
-          name="produced"
-          value={values.produced}
-          onChange={(v) => set('produced', v)}
-          error={errors.produced?.[0]}
-        />
-        <QuantityField
-          label="مقدار فروش"
-          name="sold"
-          value={values.sold}
-          onChange={(v) => set('sold', v)}
-          error={errors.sold?.[0]}
-        />
-        <AmountField
-          label="مبلغ فروش (ریال)"
-          name="sales_value"
-          value={values.sales_value}
-          onChange={(v) => set('sales_value', v)}
-          error={errors.sales_value?.[0]}
-        />
-      </div>
-    </FormDialog>
+      <ProductFields field={field} unitHint="مانند تن، حلقه، مترمربع" />
+      <YearField label="سال مالی" hint="مانند ۱۴۰۳" {...field('fiscal_year')} />
+      <SelectField
+        label="دوره"
+        required
+        empty={null}
+        {...field('period')}
+        onChange={(v) => form.set('period', v as typeof form.values.period)}
+        options={REPORT_PERIODS.map((p) => ({ value: p, label: REPORT_PERIOD_LABELS[p]! }))}
+      />
+      <QuantityField label="مقدار برنامه" {...field('planned')} />
+      <QuantityField label="مقدار تولید" {...field('produced')} />
+      <QuantityField label="مقدار فروش" {...field('sold')} />
+      <AmountField label="مبلغ فروش (ریال)" {...field('sales_value')} />
+    </CompanyRowDialog>
   );
 }

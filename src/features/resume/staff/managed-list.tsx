@@ -101,7 +101,14 @@ export function useEntityForm<V extends object, I>(
       setBusy(false);
     }
   };
-  return { values, set, errors, busy, submit };
+  /** A text field's props bound to `key`: its name, value, change and first error. */
+  const field = <K extends keyof V & string>(key: K) => ({
+    name: key,
+    value: values[key],
+    onChange: (value: V[K]) => set(key, value),
+    error: errors[key]?.[0],
+  });
+  return { values, set, field, errors, busy, submit };
 }
 
 const formCss = css({ display: 'flex', flexDirection: 'column', gap: '3', mt: '3' });
