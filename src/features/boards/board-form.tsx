@@ -9,6 +9,7 @@ import { ApiError } from '~/lib/http.ts';
 import { parseId } from '~/lib/route-params.ts';
 import { Button } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
+import { ADD_ROW_KEY, REMOVE_ROW_KEY } from '~/ui/editable-rows.ts';
 import { JalaliField } from '~/ui/jalali-input.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { SkeletonRows } from '~/ui/skeleton.tsx';
@@ -17,7 +18,7 @@ import { useShortcuts } from '~/ui/use-shortcuts.ts';
 import { boardKeys, boardQuery, companyPickQuery, type PersonPick, saveBoard } from './api.ts';
 import { type BoardDraft, draftOf, emptyDraft, fingerprint, prepare } from './board-values.ts';
 import { PersonPicker } from './person-picker.tsx';
-import { ADD_SEAT_KEY, REMOVE_SEAT_KEY, SeatsTable } from './seats-table.tsx';
+import { SeatsTable } from './seats-table.tsx';
 
 /**
  * /person/legal-person-board/create and /update/{lid}/{id}: a board term, its CEO and its seats.
@@ -179,7 +180,7 @@ function BoardForm({ detail, company = null, onReload }: BoardFormProps) {
       {
         id: 'boards.seat.add',
         title: 'افزودن کرسی',
-        shortcut: ADD_SEAT_KEY,
+        shortcut: ADD_ROW_KEY,
         group: GROUP,
         bindKey: false,
         palette: false,
@@ -188,7 +189,7 @@ function BoardForm({ detail, company = null, onReload }: BoardFormProps) {
       {
         id: 'boards.seat.remove',
         title: 'حذف کرسی جاری',
-        shortcut: REMOVE_SEAT_KEY,
+        shortcut: REMOVE_ROW_KEY,
         group: GROUP,
         bindKey: false,
         palette: false,

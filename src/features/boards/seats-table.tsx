@@ -1,8 +1,8 @@
-import { type KeyboardEvent, useRef } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { BOARD_POSITION_LABELS, BOARD_POSITIONS } from '~/contract/persons.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { Button } from '~/ui/button.tsx';
+import { ADD_ROW_KEY, editableRowsCss as rowsCss, useEditableRows } from '~/ui/editable-rows.ts';
 import { Field } from '~/ui/field.tsx';
 import { input as inputCss } from '~/ui/input.tsx';
 import { JalaliField } from '~/ui/jalali-input.tsx';
@@ -15,46 +15,17 @@ import { PersonPicker } from './person-picker.tsx';
  * the row holding focus and moves to its neighbour. Messages come as `seats.{i}.{field}`.
  */
 
-export const ADD_SEAT_KEY = 'Alt+KeyN';
-export const REMOVE_SEAT_KEY = 'Alt+Backspace';
 const MAX_SEATS = 40;
 
-const wrap = css({ borderWidth: '1px', borderStyle: 'solid', borderColor: 'line', borderRadius: '4px' });
-const table = css({
-  w: '100%',
-  borderCollapse: 'collapse',
-  fontSize: '13px',
-  '& th': {
-    textAlign: 'start',
-    fontWeight: 600,
-    bg: 'subtle',
-    px: '2',
-    py: '1.5',
-    borderBlockEndWidth: '1px',
-    borderBlockEndStyle: 'solid',
-    borderBlockEndColor: 'line',
-    whiteSpace: 'nowrap',
-  },
-  '& td': { px: '1', py: '1', verticalAlign: 'top' },
-  // The column headers name the cells; each control keeps its label for screen readers.
-  '& td label': { srOnly: true },
-  // Hints (the date format, the picker's how-to) are in the headers' spirit; errors stay visible.
-  '& td span[id$="-hint"]': { srOnly: true },
-  '& tr:focus-within td': { bg: 'first.soft' },
-});
-const num = css({ w: '2.5rem', textAlign: 'center', color: 'muted', pt: '2 !important' });
+// The column headers name the cells; each control keeps its label for screen readers. Hints
+// (the date format, the picker's how-to) are in the headers' spirit; errors stay visible.
+const table = cx(
+  rowsCss.table,
+  css({ '& td label': { srOnly: true }, '& td span[id$="-hint"]': { srOnly: true } }),
+);
 const picker = css({ minW: '12rem' });
 const dateCell = css({ w: '10rem', minW: '10rem' });
 const check = css({ textAlign: 'center', pt: '2 !important', '& input': { w: '16px', h: '16px' } });
-const foot = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '3',
-  p: '2',
-  fontSize: '12px',
-  color: 'muted',
-});
-const tableError = css({ p: '2', fontSize: '12px', color: 'danger' });
 
 export interface SeatsTableProps {
   seats: SeatDraft[];
@@ -63,48 +34,27 @@ export interface SeatsTableProps {
 }
 
 export function SeatsTable({ seats, errors, onChange }: SeatsTableProps) {
-  const ref = useRef<HTMLTableSectionElement>(null);
-  const focusRow = (i: number) =>
-    requestAnimationFrame(() =>
-      ref.current?.querySelectorAll('tr')[i]?.querySelector<HTMLElement>('input, select')?.focus(),
-    );
-  const rowOf = (el: EventTarget | null) => {
-    const tr = (el as HTMLElement | null)?.closest?.('tr[data-row]');
-    return tr ? Number((tr as HTMLElement).dataset.row) : -1;
-  };
-  const add = (after: number) => {
-    if (seats.length >= MAX_SEATS) return;
-    const at = after < 0 ? seats.length : after + 1;
-    onChange([...seats.slice(0, at), blankSeat(), ...seats.slice(at)]);
-    focusRow(at);
-  };
-  const remove = (i: number) => {
-    onChange(seats.filter((_, j) => j !== i));
-    if (seats.length > 1) focusRow(Math.min(i, seats.length - 2));
-  };
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (!e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-    if (e.code === 'KeyN') {
-      e.preventDefault();
-      add(rowOf(e.target));
-    } else if (e.code === 'Backspace') {
-      const i = rowOf(e.target);
-      if (i < 0) return;
-      e.preventDefault();
-      remove(i);
-    }
-  };
-  const set = (i: number, patch: Partial<SeatDraft>) =>
-    onChange(seats.map((s, j) => (j === i ? { ...s, ...patch } : s)));
+  const {
+    bodyRef,
+    onKeyDown,
+    add,
+    remove,
+    update: set,
+  } = useEditableRows({
+    rows: seats,
+    onChange,
+    blank: blankSeat,
+    max: MAX_SEATS,
+  });
   const err = (i: number, field: string) => errors[`seats.${i}.${field}`]?.[0];
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the keys act on the row holding focus inside
-    <div className={wrap} onKeyDown={onKeyDown}>
+    <div className={rowsCss.wrap} onKeyDown={onKeyDown}>
       <table className={table} aria-label="کرسی‌های هیئت مدیره">
         <thead>
           <tr>
-            <th scope="col" className={num}>
+            <th scope="col" className={rowsCss.num}>
               ردیف
             </th>
             <th scope="col">دارنده کرسی</th>
@@ -119,12 +69,12 @@ export function SeatsTable({ seats, errors, onChange }: SeatsTableProps) {
             </th>
           </tr>
         </thead>
-        <tbody ref={ref}>
+        <tbody ref={bodyRef}>
           {seats.map((s, i) => {
             const row = `ردیف ${toPersianDigits(i + 1)}`;
             return (
               <tr key={s.key} data-row={i}>
-                <td className={num}>{toPersianDigits(i + 1)}</td>
+                <td className={rowsCss.num}>{toPersianDigits(i + 1)}</td>
                 <td className={picker}>
                   <PersonPicker
                     label={`دارنده کرسی، ${row}`}
@@ -220,17 +170,12 @@ export function SeatsTable({ seats, errors, onChange }: SeatsTableProps) {
         </tbody>
       </table>
       {errors.seats?.[0] && (
-        <div role="alert" className={tableError}>
+        <div role="alert" className={rowsCss.error}>
           {errors.seats[0]}
         </div>
       )}
-      <div className={foot}>
-        <Button
-          size="sm"
-          shortcut={ADD_SEAT_KEY}
-          onClick={() => add(-1)}
-          disabled={seats.length >= MAX_SEATS}
-        >
+      <div className={rowsCss.foot}>
+        <Button size="sm" shortcut={ADD_ROW_KEY} onClick={() => add(-1)} disabled={seats.length >= MAX_SEATS}>
           افزودن کرسی
         </Button>
         <span>

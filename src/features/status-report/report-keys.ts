@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { type Command, useRegisterCommands } from '~/lib/commands.ts';
+import { ADD_ROW_KEY, REMOVE_ROW_KEY } from '~/ui/editable-rows.ts';
 import { useShortcuts } from '~/ui/use-shortcuts.ts';
-import { ADD_ROW_KEY, REMOVE_ROW_KEY } from './row-table.tsx';
 
 /**
  * The report's keys, on physical keys and safe while typing (each has a modifier):

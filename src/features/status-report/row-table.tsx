@@ -1,8 +1,8 @@
-import { type KeyboardEvent, useRef } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import type { TableSpec } from '~/contract/status-report.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { Button } from '~/ui/button.tsx';
+import { ADD_ROW_KEY, editableRowsCss as rowsCss, useEditableRows } from '~/ui/editable-rows.ts';
 import { CellControl } from './controls.tsx';
 import type { Cell, RowValues } from './form-values.ts';
 
@@ -12,50 +12,9 @@ import type { Cell, RowValues } from './form-values.ts';
  * Alt+Backspace removes the row holding focus and moves focus to its neighbour.
  */
 
-export const ADD_ROW_KEY = 'Alt+KeyN';
-export const REMOVE_ROW_KEY = 'Alt+Backspace';
-
-const wrap = css({
-  overflowX: 'auto',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'line',
-  borderRadius: '4px',
-});
-const table = css({
-  w: '100%',
-  borderCollapse: 'collapse',
-  fontSize: '13px',
-  '& th': {
-    textAlign: 'start',
-    fontWeight: 600,
-    bg: 'subtle',
-    px: '2',
-    py: '1.5',
-    borderBlockEndWidth: '1px',
-    borderBlockEndStyle: 'solid',
-    borderBlockEndColor: 'line',
-    whiteSpace: 'nowrap',
-  },
-  '& td': { px: '1', py: '1', verticalAlign: 'top', minW: '7rem' },
-  '& tr:focus-within td': { bg: 'first.soft' },
-});
-const numCell = css({
-  w: '2.5rem',
-  minW: '2.5rem !important',
-  textAlign: 'center',
-  color: 'muted',
-  pt: '2 !important',
-});
-const foot = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '3',
-  p: '2',
-  fontSize: '12px',
-  color: 'muted',
-});
-const tableError = css({ p: '2', fontSize: '12px', color: 'danger' });
+// Wide sections scroll sideways; every cell keeps room for its control.
+const wrap = cx(rowsCss.wrap, css({ overflowX: 'auto' }));
+const table = cx(rowsCss.table, css({ '& td': { minW: '7rem' } }));
 
 export interface RowTableProps {
   spec: TableSpec;
@@ -67,37 +26,12 @@ export interface RowTableProps {
 
 /** The editable rows of `spec` with their messages (`rows.{i}.{column}`) in the cells. */
 export function RowTable({ spec, rows, errors, onChange, blank }: RowTableProps) {
-  const ref = useRef<HTMLTableSectionElement>(null);
-  const focusRow = (i: number) =>
-    requestAnimationFrame(() =>
-      ref.current?.querySelectorAll('tr')[i]?.querySelector<HTMLElement>('input, select, textarea')?.focus(),
-    );
-  const rowOf = (el: EventTarget | null) => {
-    const tr = (el as HTMLElement | null)?.closest?.('tr[data-row]');
-    return tr ? Number((tr as HTMLElement).dataset.row) : -1;
-  };
-  const add = (after: number) => {
-    if (rows.length >= spec.max) return;
-    const at = after < 0 ? rows.length : after + 1;
-    onChange([...rows.slice(0, at), blank(), ...rows.slice(at)]);
-    focusRow(at);
-  };
-  const remove = (i: number) => {
-    onChange(rows.filter((_, j) => j !== i));
-    if (rows.length > 1) focusRow(Math.min(i, rows.length - 2));
-  };
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (!e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-    if (e.code === 'KeyN') {
-      e.preventDefault();
-      add(rowOf(e.target));
-    } else if (e.code === 'Backspace') {
-      const i = rowOf(e.target);
-      if (i < 0) return;
-      e.preventDefault();
-      remove(i);
-    }
-  };
+  const { bodyRef, onKeyDown, add, remove, update } = useEditableRows({
+    rows,
+    onChange,
+    blank,
+    max: spec.max,
+  });
 
   const general = errors.rows?.[0];
   return (
@@ -106,7 +40,7 @@ export function RowTable({ spec, rows, errors, onChange, blank }: RowTableProps)
       <table className={table} aria-label={spec.title}>
         <thead>
           <tr>
-            <th scope="col" className={numCell}>
+            <th scope="col" className={rowsCss.num}>
               ردیف
             </th>
             {spec.columns.map((c) => (
@@ -119,11 +53,11 @@ export function RowTable({ spec, rows, errors, onChange, blank }: RowTableProps)
             </th>
           </tr>
         </thead>
-        <tbody ref={ref}>
+        <tbody ref={bodyRef}>
           {rows.map((row, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own; their position is their name
             <tr key={i} data-row={i}>
-              <td className={numCell}>{toPersianDigits(i + 1)}</td>
+              <td className={rowsCss.num}>{toPersianDigits(i + 1)}</td>
               {spec.columns.map((c) => (
                 <td key={c.name}>
                   <CellControl
@@ -132,9 +66,7 @@ export function RowTable({ spec, rows, errors, onChange, blank }: RowTableProps)
                     label={`${c.label}، ردیف ${toPersianDigits(i + 1)}`}
                     value={row[c.name] ?? ''}
                     error={errors[`rows.${i}.${c.name}`]?.[0]}
-                    onChange={(v: Cell) =>
-                      onChange(rows.map((r, j) => (j === i ? { ...r, [c.name]: v } : r)))
-                    }
+                    onChange={(v: Cell) => update(i, { [c.name]: v })}
                   />
                 </td>
               ))}
@@ -154,11 +86,11 @@ export function RowTable({ spec, rows, errors, onChange, blank }: RowTableProps)
         </tbody>
       </table>
       {general && (
-        <div role="alert" className={tableError}>
+        <div role="alert" className={rowsCss.error}>
           {general}
         </div>
       )}
-      <div className={foot}>
+      <div className={rowsCss.foot}>
         <Button size="sm" shortcut={ADD_ROW_KEY} onClick={() => add(-1)} disabled={rows.length >= spec.max}>
           افزودن ردیف
         </Button>
