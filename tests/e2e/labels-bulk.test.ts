@@ -98,6 +98,34 @@ describe('labels and bulk actions, by keyboard', () => {
     await context.close();
   });
 
+  it('opens the new-label form from the palette too, once the palette has gone', async () => {
+    const { page, context } = await newPage(browser, baseURL);
+    await signIn(page, 'admin', 'مدیر کل سامانه');
+    await page.goto('/label-list');
+    await gridRows(page.getByRole('grid', { name: 'فهرست برچسب‌ها' }))
+      .first()
+      .waitFor(WAIT);
+    await page.keyboard.press('Control+KeyK');
+    const palette = page.getByRole('dialog').filter({ has: page.locator('[cmdk-input]') });
+    await palette.waitFor(WAIT);
+    await page.keyboard.type('برچسب تازه');
+    await expect
+      .poll(() => palette.locator('[cmdk-item][data-selected=true]').innerText(), WAIT)
+      .toContain('برچسب تازه');
+    await page.keyboard.press('Enter');
+    // The command waits for the closing palette, then the form opens and keeps the focus.
+    const dialog = page.getByRole('dialog', { name: 'برچسب تازه' });
+    await dialog.waitFor(WAIT);
+    await palette.waitFor({ state: 'detached', ...WAIT });
+    const name = dialog.getByLabel('نام برچسب');
+    await expect.poll(() => name.evaluate((el) => el === document.activeElement), WAIT).toBe(true);
+    await page.waitForTimeout(400);
+    expect(await dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached', ...WAIT });
+    await context.close();
+  });
+
   it('selects rows with X and Shift+J, labels them with L, and undoes it with Ctrl+Z', async () => {
     const { page, context } = await newPage(browser, baseURL);
     await signIn(page, 'analyst', 'تحلیلگر');

@@ -11,6 +11,7 @@ import { parseId } from '~/lib/route-params.ts';
 import { type City, CityCombobox } from '~/ui/city-combobox.tsx';
 import { toast } from '~/ui/toaster.tsx';
 import { useShortcuts } from '~/ui/use-shortcuts.ts';
+import { dialogOnScreen } from '~/ui/when-no-dialog.ts';
 import { branchQuery, createBranch, updateBranch } from './api.ts';
 
 interface Values {
@@ -70,7 +71,7 @@ function BranchForm({
   useShortcuts({
     '$mod+KeyS': (e) => {
       e.preventDefault();
-      if (!document.querySelector('[role=dialog], [role=alertdialog]')) void form.submit();
+      if (!dialogOnScreen()) void form.submit();
     },
   });
   const { values: v, set, error } = form;

@@ -2,7 +2,6 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { BranchItem } from '~/contract/persons.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
-import { whenNoDialog } from '~/features/documents/when-no-dialog.ts';
 import { useFormCommand } from '~/features/persons/commands.ts';
 import { RecordSection } from '~/features/persons/record-parts.tsx';
 import { canOpen } from '~/lib/guard.ts';
@@ -10,6 +9,7 @@ import { readSession } from '~/lib/session.ts';
 import { Button } from '~/ui/button.tsx';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
 import { EMPTY, formatNumber } from '~/ui/format.ts';
+import { whenNoDialog } from '~/ui/when-no-dialog.ts';
 
 const text = (v: string | null) => (v ? toPersianDigits(v) : EMPTY);
 

@@ -15,6 +15,7 @@ import { formatDateTime } from '~/ui/format.ts';
 import { JalaliField } from '~/ui/jalali-input.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { toast } from '~/ui/toaster.tsx';
+import { whenNoDialog } from '~/ui/when-no-dialog.ts';
 import { useCommandContext } from '../shell/command-context.ts';
 import { createCodal, fetchCodal, reportKeys } from './api.ts';
 import { EDIT_PATH } from './company-rows-screen.tsx';
@@ -223,7 +224,7 @@ export function CodalScreen() {
     group: 'اطلاعات کدال',
     path: EDIT_PATH,
     keywords: ['codal', 'new', 'کدال', 'اطلاعیه'],
-    run: () => !document.querySelector('[role=dialog]') && setAdding(true),
+    run: () => whenNoDialog(() => setAdding(true)),
   });
   return (
     <>

@@ -10,6 +10,7 @@ import { EmptyState } from '~/ui/empty-state.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { SkeletonRows } from '~/ui/skeleton.tsx';
 import { toast } from '~/ui/toaster.tsx';
+import { whenNoDialog } from '~/ui/when-no-dialog.ts';
 import { useCommandContext } from '../shell/command-context.ts';
 import { deleteCompanyRow, reportKeys, type Segment } from './api.ts';
 import { type RecordColumn, RecordTable } from './record-table.tsx';
@@ -111,9 +112,7 @@ export function CompanyRowsScreen<T extends { id: number; version: number }>(pro
         shortcut: 'KeyN',
         group: props.caption,
         isVisible: (c) => c.canOpen(EDIT_PATH),
-        run: () => {
-          if (!document.querySelector('[role=dialog], [role=alertdialog]')) setEditing({ row: null });
-        },
+        run: () => whenNoDialog(() => setEditing({ row: null })),
       },
     ],
     [segment, noun, props.caption],

@@ -12,6 +12,7 @@ import type { ListSearch, RowAction } from '~/ui/data-table/types.ts';
 import { formatDate } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { toast } from '~/ui/toaster.tsx';
+import { whenNoDialog } from '~/ui/when-no-dialog.ts';
 import { useCommandContext } from '../shell/command-context.ts';
 import { deleteMinutes, fetchMinutes, reportKeys } from './api.ts';
 import { EDIT_PATH } from './company-rows-screen.tsx';
@@ -79,7 +80,7 @@ export function MinutesScreen() {
     group: 'صورت‌جلسات',
     path: EDIT_PATH,
     keywords: ['minutes', 'mom', 'new', 'صورتجلسه', 'جدید'],
-    run: () => !document.querySelector('[role=dialog]') && setEditing({ row: null }),
+    run: () => whenNoDialog(() => setEditing({ row: null })),
   });
   const rowActions = useMemo<RowAction<MinutesRow>[]>(
     () =>

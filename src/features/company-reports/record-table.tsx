@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { useShortcuts } from '~/ui/use-shortcuts.ts';
+import { dialogOnScreen } from '~/ui/when-no-dialog.ts';
 
 /**
  * A company's report rows as a keyboard table (all rows loaded; a company has tens, not
@@ -64,7 +65,6 @@ const table = css({
 });
 
 /** True while a dialog owns the keys. */
-const dialogOpen = () => !!document.querySelector('[role=dialog], [role=alertdialog]');
 
 export function RecordTable<T>({
   caption,
@@ -88,12 +88,12 @@ export function RecordTable<T>({
   // J/K from anywhere on the page (not while typing, which the shortcut binder skips).
   useShortcuts({
     KeyJ: (e) => {
-      if (dialogOpen() || inTable() || rows.length === 0) return;
+      if (dialogOnScreen() || inTable() || rows.length === 0) return;
       e.preventDefault();
       focusRow(index);
     },
     KeyK: (e) => {
-      if (dialogOpen() || inTable() || rows.length === 0) return;
+      if (dialogOnScreen() || inTable() || rows.length === 0) return;
       e.preventDefault();
       focusRow(index);
     },

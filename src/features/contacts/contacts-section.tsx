@@ -3,7 +3,6 @@ import { useMemo, useState } from 'react';
 import { CONTACT_KIND_LABELS, type Contact, type ContactKind } from '~/contract/contacts.ts';
 import type { OwnerType } from '~/contract/documents.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
-import { whenNoDialog } from '~/features/documents/when-no-dialog.ts';
 import { personKeys } from '~/features/persons/api.ts';
 import { useFormCommand } from '~/features/persons/commands.ts';
 import { RecordSection } from '~/features/persons/record-parts.tsx';
@@ -16,6 +15,7 @@ import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
 import { formatNumber } from '~/ui/format.ts';
 import { toast } from '~/ui/toaster.tsx';
+import { whenNoDialog } from '~/ui/when-no-dialog.ts';
 import { contactKeys, deleteContact, ownerContactsQuery } from './api.ts';
 import { ContactForm } from './contact-form.tsx';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback } from 'react';
 import {
   DOCUMENT_MIME_TITLES,
   type DocumentMime,
@@ -9,16 +9,15 @@ import {
 } from '~/contract/documents.ts';
 import { searchKey } from '~/domain/persian-text.ts';
 import { wholePage } from '~/features/resume/staff/api.ts';
-import { type Command, useRegisterCommands } from '~/lib/commands.ts';
-import { ApiError } from '~/lib/http.ts';
 import { Button } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { columnHelper } from '~/ui/data-table/columns.ts';
 import { DataTable } from '~/ui/data-table/data-table.tsx';
-import type { ListParams, ListSearch, RowAction } from '~/ui/data-table/types.ts';
+import type { ListParams, ListSearch } from '~/ui/data-table/types.ts';
 import { formatNumber } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { toast } from '~/ui/toaster.tsx';
+import { useRowEditing } from '~/ui/use-row-editing.ts';
 import { deleteDocumentType, documentKeys, fetchDocumentTypes } from './api.ts';
 import { DocumentTypeForm } from './document-type-form.tsx';
 import { formatBytes } from './format.ts';
@@ -64,6 +63,7 @@ const typeColumns = col.columns([
 ]);
 
 const FROM = '/management/document-types/list';
+const TYPE_KEYWORDS = ['document type', 'new', 'نوع مستند', 'جدید'];
 
 /**
  * /management/document-types/list (permission management.system): the types documents are filed
@@ -73,9 +73,6 @@ export function DocumentTypesScreen() {
   const search = useSearch({ from: FROM });
   const navigate = useNavigate({ from: FROM });
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<{ row: DocumentType | null } | null>(null);
-  const [removing, setRemoving] = useState<DocumentType | null>(null);
-  const [busy, setBusy] = useState(false);
   const refresh = useCallback(
     () => queryClient.invalidateQueries({ queryKey: documentKeys.types }),
     [queryClient],
@@ -89,50 +86,20 @@ export function DocumentTypesScreen() {
     const key = params.q ? searchKey(params.q) : '';
     return wholePage(key ? rows.filter((r) => searchKey(r.name).includes(key)) : rows);
   }, []);
-  const rowActions = useMemo<RowAction<DocumentType>[]>(
-    () => [
-      {
-        id: 'document-types.edit',
-        title: 'ویرایش نوع مستند',
-        key: 'KeyE',
-        run: (row) => setEditing({ row }),
-      },
-      { id: 'document-types.delete', title: 'حذف نوع مستند', key: 'Delete', run: (row) => setRemoving(row) },
-    ],
-    [],
-  );
-  const commands = useMemo<Command[]>(
-    () => [
-      {
-        id: 'document-types.new',
-        title: 'نوع مستند تازه',
-        keywords: ['document type', 'new', 'نوع مستند', 'جدید'],
-        shortcut: 'KeyN',
-        group: 'انواع مستند',
-        run: () => {
-          if (!document.querySelector('[role=dialog], [role=alertdialog]')) setEditing({ row: null });
-        },
-      },
-    ],
-    [],
-  );
-  useRegisterCommands(commands);
-
-  const confirmRemove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    try {
-      await deleteDocumentType(removing.id);
-      toast.positive(`نوع مستند «${removing.name}» حذف شد`);
-      setRemoving(null);
+  const { editing, setEditing, removing, setRemoving, busy, rowActions, remove } =
+    useRowEditing<DocumentType>({
+      id: 'document-types',
+      noun: 'نوع مستند',
+      group: 'انواع مستند',
+      keywords: TYPE_KEYWORDS,
+    });
+  // A type still in use is refused (409, toasted by the error catalogue).
+  const confirmRemove = () =>
+    remove(async (row) => {
+      await deleteDocumentType(row.id);
+      toast.positive(`نوع مستند «${row.name}» حذف شد`);
       await refresh();
-    } catch (e) {
-      // A 409 (in use) is toasted by the error catalogue.
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <>

@@ -12,10 +12,10 @@ import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
 import { formatDate, formatNumber } from '~/ui/format.ts';
 import { toast } from '~/ui/toaster.tsx';
+import { whenNoDialog } from '~/ui/when-no-dialog.ts';
 import { deleteDocument, documentFileUrl, documentKeys, ownerDocumentsQuery } from './api.ts';
 import { formatBytes } from './format.ts';
 import { UploadDialog } from './upload-dialog.tsx';
-import { whenNoDialog } from './when-no-dialog.ts';
 
 export interface DocumentsSectionProps {
   ownerType: OwnerType;

@@ -1,17 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { Fragment, useCallback, useMemo, useState } from 'react';
+import { Fragment, useCallback } from 'react';
 import { LABEL_OBJECT_TYPE_TITLES, type Label } from '~/contract/labels.ts';
-import { type Command, useRegisterCommands } from '~/lib/commands.ts';
-import { ApiError } from '~/lib/http.ts';
 import { Button } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { columnHelper } from '~/ui/data-table/columns.ts';
 import { DataTable } from '~/ui/data-table/data-table.tsx';
-import type { ListSearch, RowAction } from '~/ui/data-table/types.ts';
+import type { ListSearch } from '~/ui/data-table/types.ts';
 import { formatDate, formatNumber } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { toast } from '~/ui/toaster.tsx';
+import { useRowEditing } from '~/ui/use-row-editing.ts';
 import { deleteLabel, fetchLabelPage, labelKeys } from './api.ts';
 import { Chip } from './label-chips.tsx';
 import { LabelForm } from './label-form.tsx';
@@ -59,14 +58,13 @@ const labelColumns = col.columns([
   }),
 ]);
 
+const LABEL_KEYWORDS = ['label', 'new', 'برچسب', 'جدید'];
+
 /** /label-list (permission `labels`): the labels staff set on records; N new, E or Enter edit, Delete delete. */
 export function LabelListScreen() {
   const search = useSearch({ from: '/label-list' });
   const navigate = useNavigate({ from: '/label-list' });
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<{ row: Label | null } | null>(null);
-  const [removing, setRemoving] = useState<Label | null>(null);
-  const [busy, setBusy] = useState(false);
   const refresh = useCallback(
     () => queryClient.invalidateQueries({ queryKey: labelKeys.all }),
     [queryClient],
@@ -76,45 +74,20 @@ export function LabelListScreen() {
     [navigate],
   );
 
-  const rowActions = useMemo<RowAction<Label>[]>(
-    () => [
-      { id: 'labels.edit', title: 'ویرایش برچسب', key: 'KeyE', run: (row) => setEditing({ row }) },
-      { id: 'labels.delete', title: 'حذف برچسب', key: 'Delete', run: (row) => setRemoving(row) },
-    ],
-    [],
-  );
-  const commands = useMemo<Command[]>(
-    () => [
-      {
-        id: 'labels.new',
-        title: 'برچسب تازه',
-        keywords: ['label', 'new', 'برچسب', 'جدید'],
-        shortcut: 'KeyN',
-        group: 'برچسب‌ها',
-        run: () => {
-          if (!document.querySelector('[role=dialog], [role=alertdialog]')) setEditing({ row: null });
-        },
-      },
-    ],
-    [],
-  );
-  useRegisterCommands(commands);
-
-  const confirmRemove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    try {
-      const { unlinked } = await deleteLabel(removing.id);
+  const { editing, setEditing, removing, setRemoving, busy, rowActions, remove } = useRowEditing<Label>({
+    id: 'labels',
+    noun: 'برچسب',
+    group: 'برچسب‌ها',
+    keywords: LABEL_KEYWORDS,
+  });
+  const confirmRemove = () =>
+    remove(async (row) => {
+      const { unlinked } = await deleteLabel(row.id);
       toast.positive(
-        `برچسب «${removing.name}» حذف شد${unlinked ? ` و از ${formatNumber(unlinked)} رکورد برداشته شد` : ''}`,
+        `برچسب «${row.name}» حذف شد${unlinked ? ` و از ${formatNumber(unlinked)} رکورد برداشته شد` : ''}`,
       );
       await refresh();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <>

@@ -11,6 +11,7 @@ import { formatDateTime, formatNumber, formatRelative } from '~/ui/format.ts';
 import { Kbd } from '~/ui/kbd.tsx';
 import { isTypingTarget } from '~/ui/shortcuts.ts';
 import { Skeleton } from '~/ui/skeleton.tsx';
+import { dialogOnScreen } from '~/ui/when-no-dialog.ts';
 import { fetchIndustryOptions, personKeys } from '../api.ts';
 import { jumpToSection, type RecordSectionKey } from '../record-parts.tsx';
 import { ACTION_LABELS, ENTITY_LABELS, fieldLabel, shownChanges, valueText } from './format.ts';
@@ -236,7 +237,7 @@ export function RecordTabs({
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.defaultPrevented || e.isComposing || e.ctrlKey || e.metaKey || e.altKey || e.shiftKey) return;
-      if (isTypingTarget(e.target) || document.querySelector('[role=dialog], [role=alertdialog]')) return;
+      if (isTypingTarget(e.target) || dialogOnScreen()) return;
       if (e.code === 'KeyH') {
         e.preventDefault();
         setTab('history');

@@ -14,7 +14,6 @@ import { css } from 'styled-system/css';
 import type { ZodType } from 'zod';
 import { searchKey } from '~/domain/persian-text.ts';
 import { type FieldErrors, validate } from '~/features/auth/form-errors.ts';
-import { type Command, useRegisterCommands } from '~/lib/commands.ts';
 import { ApiError } from '~/lib/http.ts';
 import { Button } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
@@ -24,6 +23,7 @@ import type { ListParams, ListSearch, RowAction } from '~/ui/data-table/types.ts
 import { Dialog } from '~/ui/dialog.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { toast } from '~/ui/toaster.tsx';
+import { useRowEditing } from '~/ui/use-row-editing.ts';
 import { wholePage } from './api.ts';
 
 /**
@@ -200,10 +200,6 @@ export function ManagedList<T extends Managed>(props: ManagedListProps<T>) {
   const search = useSearch({ from });
   const navigate = useNavigate({ from });
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<{ row: T | null } | null>(null);
-  const [removing, setRemoving] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
-
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey }), [queryClient, queryKey]);
   const toggle = async (row: T) => {
     try {
@@ -217,6 +213,24 @@ export function ManagedList<T extends Managed>(props: ManagedListProps<T>) {
   };
 
   const handlers = useRef<RowHandlers<T>>(null!);
+  // Between E (edit) and Delete: A makes a row active or inactive.
+  const between = useMemo<RowAction<T>[]>(
+    () => [
+      {
+        id: `${props.id}.toggle`,
+        title: 'فعال یا غیرفعال کردن',
+        key: 'KeyA',
+        run: (r) => handlers.current.toggle(r),
+      },
+    ],
+    [props.id],
+  );
+  const { editing, setEditing, removing, setRemoving, busy, rowActions, remove } = useRowEditing<T>({
+    id: props.id,
+    noun,
+    group: props.label,
+    between,
+  });
   handlers.current = {
     edit: (row) => setEditing({ row }),
     toggle: (row) => void toggle(row),
@@ -224,40 +238,6 @@ export function ManagedList<T extends Managed>(props: ManagedListProps<T>) {
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: the columns read the handlers through the ref
   const columns = useMemo(() => props.columns(handlers), []);
-  const rowActions = useMemo<RowAction<T>[]>(
-    () => [
-      { id: `${props.id}.edit`, title: `ویرایش ${noun}`, key: 'KeyE', run: (r) => handlers.current.edit(r) },
-      {
-        id: `${props.id}.toggle`,
-        title: 'فعال یا غیرفعال کردن',
-        key: 'KeyA',
-        run: (r) => handlers.current.toggle(r),
-      },
-      {
-        id: `${props.id}.delete`,
-        title: `حذف ${noun}`,
-        key: 'Delete',
-        run: (r) => handlers.current.remove(r),
-      },
-    ],
-    [props.id, noun],
-  );
-  const commands = useMemo<Command[]>(
-    () => [
-      {
-        id: `${props.id}.new`,
-        title: `${noun} تازه`,
-        keywords: ['new', 'create', 'تازه', 'جدید'],
-        shortcut: 'KeyN',
-        group: props.label,
-        run: () => {
-          if (!document.querySelector('[role=dialog], [role=alertdialog]')) setEditing({ row: null });
-        },
-      },
-    ],
-    [props.id, props.label, noun],
-  );
-  useRegisterCommands(commands);
 
   const { fetchAll, searchText } = props;
   const fetchPage = useCallback(
@@ -273,20 +253,13 @@ export function ManagedList<T extends Managed>(props: ManagedListProps<T>) {
     [navigate],
   );
 
-  const confirmRemove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    try {
-      await props.remove(removing);
-      toast.positive(`${noun} «${nameOf(removing)}» حذف شد`);
+  // A 409 (answered or accepted) is toasted by the error catalogue: deactivate it instead.
+  const confirmRemove = () =>
+    remove(async (row) => {
+      await props.remove(row);
+      toast.positive(`${noun} «${nameOf(row)}» حذف شد`);
       await refresh();
-    } catch (e) {
-      // A 409 (answered or accepted) is toasted by the error catalogue: deactivate it instead.
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <>
