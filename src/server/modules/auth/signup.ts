@@ -5,6 +5,7 @@ import { normalizePersian } from '../../../domain/persian-text.ts';
 import { asciiDigits, MOBILE_FORMAT_MESSAGE, normalizeMobile } from '../../auth/normalize.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { hit, SIGNUP_LIMIT, tooMany } from '../../auth/throttle.ts';
+import { pgError } from '../../db/pg-errors.ts';
 import { users } from '../../db/schema/index.ts';
 import { type FieldErrors, invalid } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -14,9 +15,7 @@ const USERNAME = /^[a-z0-9][a-z0-9._-]*$/;
 const TAKEN = 'این نام کاربری پیش‌تر ثبت شده است؛ نام دیگری برگزینید';
 
 /** True for PostgreSQL's unique-violation error (a parallel sign-up took the name first). */
-const isUniqueViolation = (e: unknown) =>
-  (e as { code?: string; cause?: { code?: string } })?.code === '23505' ||
-  (e as { cause?: { code?: string } })?.cause?.code === '23505';
+const isUniqueViolation = (e: unknown) => pgError(e).code === '23505';
 
 /**
  * POST /api/signup?crf_pid=3 — form body `{ username, password, first_name, last_name, mobile,

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { BoardValues, SavedBoard } from '../../../contract/boards.ts';
 import type { Db } from '../../db/client.ts';
+import { pgError } from '../../db/pg-errors.ts';
 import { boardSeats, boards } from '../../db/schema/index.ts';
 import { type FieldErrors, HttpError, invalid, notFound } from '../../http/errors.ts';
 import type { AuditEntry } from '../../http/route.ts';
-import { pgError } from '../persons/edit-checks.ts';
 import { type BoardState, boardState, etagOf, personRefs, type SeatState } from './detail.ts';
 
 /**

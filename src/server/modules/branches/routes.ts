@@ -2,12 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Branch, branchInput, ownedBranchParams } from '../../../contract/branches.ts';
 import { ownerParams } from '../../../contract/documents.ts';
 import type { Db } from '../../db/client.ts';
+import { pgError } from '../../db/pg-errors.ts';
 import { branches } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
 import { defineRoute } from '../../http/route.ts';
 import { assertOwner, OWNERS } from '../documents/owner.ts';
-import { pgError } from '../persons/edit-checks.ts';
 
 /**
  * Branches of a legal person (contract/branches.ts) at /person/legal-person-branch/*. Each change

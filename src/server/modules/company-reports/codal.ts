@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { type CodalRow, type CompanyOption, codalInput } from '../../../contract/company-reports.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
+import { unique, uniqueGuard } from '../../db/pg-errors.ts';
 import { codalInfos } from '../../db/schema/index.ts';
 import { isoTimestamp, type ListSpec, listPage, queryRows } from '../../http/list.ts';
 import { defineRoute } from '../../http/route.ts';
-import { pickedCompany, unique, uniqueGuard } from './common.ts';
+import { pickedCompany } from './common.ts';
 
 const r = (text: string) => sql.raw(text);
 

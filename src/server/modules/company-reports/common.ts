@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { unique } from '../../db/pg-errors.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
-import { pgError, STALE_MESSAGE } from '../persons/edit-checks.ts';
+import { STALE_MESSAGE } from '../persons/edit-checks.ts';
 
 /**
  * What the company-reports routes share: the company they belong to (404 when missing or
@@ -41,21 +42,6 @@ export async function pickedCompany(db: Db, id: number, field = 'legal_person_id
 /** 409 `{ stale: true, current_version }`: the row changed after the form was opened. */
 export function stale(currentVersion: number) {
   return new HttpError(409, STALE_MESSAGE, undefined, { stale: true, current_version: currentVersion });
-}
-
-/** 422 with one Persian message on `field`. */
-export function unique(field: string, message: string) {
-  return new HttpError(422, 'اطلاعات واردشده معتبر نیست', { [field]: [message] });
-}
-
-/** Runs `write`; a unique violation (a concurrent save won) becomes `onUnique`'s 422, never a 500. */
-export async function uniqueGuard<T>(write: () => Promise<T>, onUnique: () => HttpError): Promise<T> {
-  try {
-    return await write();
-  } catch (e) {
-    if (pgError(e).code === '23505') throw onUnique();
-    throw e;
-  }
 }
 
 /** Numeric column value as a plain decimal string without trailing fraction zeros (`12.50` → `12.5`). */

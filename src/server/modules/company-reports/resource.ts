@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { companyRowParams, type SavedRow, versionQuery } from '../../../contract/company-reports.ts';
 import { idParams } from '../../../contract/persons.ts';
 import type { Db } from '../../db/client.ts';
+import { unique, uniqueGuard } from '../../db/pg-errors.ts';
 import type {
   monthlyPerformanceReports,
   productionCapacities,
@@ -10,7 +11,7 @@ import type {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
-import { type CompanyRef, liveCompany, stale, unique, uniqueGuard } from './common.ts';
+import { type CompanyRef, liveCompany, stale } from './common.ts';
 
 /**
  * One factory for a company's own report rows (product reports, capacities, monthly reports):

@@ -7,11 +7,11 @@ import {
 } from '../../../contract/documents.ts';
 import { faDigits } from '../../auth/normalize.ts';
 import type { Db } from '../../db/client.ts';
+import { checkNameFree, pgError, unique, uniqueGuard } from '../../db/pg-errors.ts';
 import { documentTypes } from '../../db/schema/index.ts';
-import { conflict, HttpError, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
 import { defineRoute } from '../../http/route.ts';
-import { pgError } from '../persons/edit-checks.ts';
 
 /**
  * The managed list of document types (contract/documents.ts): read by any role (the upload
@@ -51,26 +51,6 @@ const auditFields = (row: typeof documentTypes.$inferSelect) => ({
   mime_types: row.mimeTypes,
 });
 
-/** 422 on `name` when another type (other than `selfId`) has it. */
-async function checkName(db: Db, name: string, selfId: number | null) {
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`SELECT id FROM document_types WHERE lower(name) = lower(${name}) AND id <> ${selfId ?? 0} LIMIT 1`,
-  );
-  if (row) throw new HttpError(422, 'اطلاعات واردشده معتبر نیست', { name: [DUPLICATE(name)] });
-}
-
-/** Runs `write`; a unique violation on the name (a race with another save) is the same 422. */
-async function uniqueName<T>(name: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (e) {
-    if (pgError(e).code === '23505')
-      throw new HttpError(422, 'اطلاعات واردشده معتبر نیست', { name: [DUPLICATE(name)] });
-    throw e;
-  }
-}
-
 export const documentTypeRoutes = [
   /**
    * GET /api/document-types (any role) — `DocumentType[]` by name with `uses`;
@@ -98,26 +78,28 @@ export const documentTypeRoutes = [
     tags: ['documents'],
     body: documentTypeInput,
     async handler({ db, body, audit }) {
-      const id = await uniqueName(body.name, () =>
-        db.transaction(async (tx) => {
-          await checkName(tx, body.name, null);
-          const [row] = await tx
-            .insert(documentTypes)
-            .values({
-              name: body.name,
-              ownerTypes: body.owner_types,
-              maxBytes: body.max_bytes,
-              mimeTypes: body.mime_types,
-            })
-            .returning();
-          await audit(tx, {
-            action: 'create',
-            entity: 'document_type',
-            entityId: row!.id,
-            after: auditFields(row!),
-          });
-          return row!.id;
-        }),
+      const id = await uniqueGuard(
+        () =>
+          db.transaction(async (tx) => {
+            await checkNameFree(tx, documentTypes, body.name, null, DUPLICATE(body.name));
+            const [row] = await tx
+              .insert(documentTypes)
+              .values({
+                name: body.name,
+                ownerTypes: body.owner_types,
+                maxBytes: body.max_bytes,
+                mimeTypes: body.mime_types,
+              })
+              .returning();
+            await audit(tx, {
+              action: 'create',
+              entity: 'document_type',
+              entityId: row!.id,
+              after: auditFields(row!),
+            });
+            return row!.id;
+          }),
+        () => unique('name', DUPLICATE(body.name)),
       );
       return readType(db, id);
     },
@@ -136,33 +118,35 @@ export const documentTypeRoutes = [
     params: ownerParams,
     body: documentTypeInput,
     async handler({ db, params, body, audit }) {
-      await uniqueName(body.name, () =>
-        db.transaction(async (tx) => {
-          const [before] = await tx
-            .select()
-            .from(documentTypes)
-            .where(eq(documentTypes.id, params.id))
-            .for('update');
-          if (!before) throw notFound(NOT_FOUND);
-          await checkName(tx, body.name, params.id);
-          const [row] = await tx
-            .update(documentTypes)
-            .set({
-              name: body.name,
-              ownerTypes: body.owner_types,
-              maxBytes: body.max_bytes,
-              mimeTypes: body.mime_types,
-            })
-            .where(eq(documentTypes.id, params.id))
-            .returning();
-          await audit(tx, {
-            action: 'update',
-            entity: 'document_type',
-            entityId: params.id,
-            before: auditFields(before),
-            after: auditFields(row!),
-          });
-        }),
+      await uniqueGuard(
+        () =>
+          db.transaction(async (tx) => {
+            const [before] = await tx
+              .select()
+              .from(documentTypes)
+              .where(eq(documentTypes.id, params.id))
+              .for('update');
+            if (!before) throw notFound(NOT_FOUND);
+            await checkNameFree(tx, documentTypes, body.name, params.id, DUPLICATE(body.name));
+            const [row] = await tx
+              .update(documentTypes)
+              .set({
+                name: body.name,
+                ownerTypes: body.owner_types,
+                maxBytes: body.max_bytes,
+                mimeTypes: body.mime_types,
+              })
+              .where(eq(documentTypes.id, params.id))
+              .returning();
+            await audit(tx, {
+              action: 'update',
+              entity: 'document_type',
+              entityId: params.id,
+              before: auditFields(before),
+              after: auditFields(row!),
+            });
+          }),
+        () => unique('name', DUPLICATE(body.name)),
       );
       return readType(db, params.id);
     },

@@ -2,11 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { type Label, labelIdParams, labelInput, labelItemsQuery } from '../../../contract/labels.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
 import type { Db } from '../../db/client.ts';
+import { checkNameFree, unique, uniqueGuard } from '../../db/pg-errors.ts';
 import { labels } from '../../db/schema/index.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { isoTimestamp, type ListSpec, listPage, queryRows } from '../../http/list.ts';
 import { defineRoute } from '../../http/route.ts';
-import { pgError } from '../persons/edit-checks.ts';
 
 /**
  * Labels (contract/labels.ts): the managed list at /label-list (permission `labels`) and the
@@ -58,26 +58,6 @@ const auditFields = (row: typeof labels.$inferSelect) => ({
   object_types: row.objectTypes,
 });
 
-/** 422 on `name` when another label (other than `selfId`) has it. */
-async function checkName(db: Db, name: string, selfId: number | null) {
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`SELECT id FROM labels WHERE lower(name) = lower(${name}) AND id <> ${selfId ?? 0} LIMIT 1`,
-  );
-  if (row) throw new HttpError(422, 'اطلاعات واردشده معتبر نیست', { name: [DUPLICATE(name)] });
-}
-
-/** Runs `write`; a unique violation on the name (a race with another save) is the same 422. */
-async function uniqueName<T>(name: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (e) {
-    if (pgError(e).code === '23505')
-      throw new HttpError(422, 'اطلاعات واردشده معتبر نیست', { name: [DUPLICATE(name)] });
-    throw e;
-  }
-}
-
 export const labelRoutes = [
   /**
    * GET /api/labels (`labels`) — `ListPage<Label>` (with `uses`, the records carrying each). sortBy
@@ -128,22 +108,29 @@ export const labelRoutes = [
     body: labelInput,
     async handler({ db, deps, body, audit }) {
       const now = deps.now();
-      const id = await uniqueName(body.name, () =>
-        db.transaction(async (tx) => {
-          await checkName(tx, body.name, null);
-          const [row] = await tx
-            .insert(labels)
-            .values({
-              name: body.name,
-              color: body.color,
-              objectTypes: body.object_types,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning();
-          await audit(tx, { action: 'create', entity: 'label', entityId: row!.id, after: auditFields(row!) });
-          return row!.id;
-        }),
+      const id = await uniqueGuard(
+        () =>
+          db.transaction(async (tx) => {
+            await checkNameFree(tx, labels, body.name, null, DUPLICATE(body.name));
+            const [row] = await tx
+              .insert(labels)
+              .values({
+                name: body.name,
+                color: body.color,
+                objectTypes: body.object_types,
+                createdAt: now,
+                updatedAt: now,
+              })
+              .returning();
+            await audit(tx, {
+              action: 'create',
+              entity: 'label',
+              entityId: row!.id,
+              after: auditFields(row!),
+            });
+            return row!.id;
+          }),
+        () => unique('name', DUPLICATE(body.name)),
       );
       return readLabel(db, id);
     },
@@ -161,29 +148,31 @@ export const labelRoutes = [
     params: labelIdParams,
     body: labelInput,
     async handler({ db, deps, params, body, audit }) {
-      await uniqueName(body.name, () =>
-        db.transaction(async (tx) => {
-          const [before] = await tx.select().from(labels).where(eq(labels.id, params.id)).for('update');
-          if (!before) throw notFound(NOT_FOUND);
-          await checkName(tx, body.name, params.id);
-          const [row] = await tx
-            .update(labels)
-            .set({
-              name: body.name,
-              color: body.color,
-              objectTypes: body.object_types,
-              updatedAt: deps.now(),
-            })
-            .where(eq(labels.id, params.id))
-            .returning();
-          await audit(tx, {
-            action: 'update',
-            entity: 'label',
-            entityId: params.id,
-            before: auditFields(before),
-            after: auditFields(row!),
-          });
-        }),
+      await uniqueGuard(
+        () =>
+          db.transaction(async (tx) => {
+            const [before] = await tx.select().from(labels).where(eq(labels.id, params.id)).for('update');
+            if (!before) throw notFound(NOT_FOUND);
+            await checkNameFree(tx, labels, body.name, params.id, DUPLICATE(body.name));
+            const [row] = await tx
+              .update(labels)
+              .set({
+                name: body.name,
+                color: body.color,
+                objectTypes: body.object_types,
+                updatedAt: deps.now(),
+              })
+              .where(eq(labels.id, params.id))
+              .returning();
+            await audit(tx, {
+              action: 'update',
+              entity: 'label',
+              entityId: params.id,
+              before: auditFields(before),
+              after: auditFields(row!),
+            });
+          }),
+        () => unique('name', DUPLICATE(body.name)),
       );
       return readLabel(db, params.id);
     },

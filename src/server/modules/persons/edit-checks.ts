@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DuplicateRef, legalPersonInput, truePersonInput } from '../../../contract/person-forms.ts';
 import type { Db } from '../../db/client.ts';
+import { pgError } from '../../db/pg-errors.ts';
 import { type FieldErrors, HttpError } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
 
@@ -124,13 +125,6 @@ export async function checkTrue(db: Db, v: TrueValues, selfId: number | null) {
   const holder = await trueHolder(db, v.national_code, selfId);
   if (holder) fields.national_code = [(holder.deleted ? DELETED_TRUE : DUPLICATE_TRUE)(holder.name)];
   refuse(fields, holder && !holder.deleted ? duplicateRef(holder) : null);
-}
-
-/** The PostgreSQL error code and constraint of `e` (drizzle wraps the driver's error in `cause`). */
-export function pgError(e: unknown): { code?: string; constraint?: string } {
-  const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  if (err?.cause?.code) return err.cause;
-  return err ?? {};
 }
 
 /**
