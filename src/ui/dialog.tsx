@@ -1,6 +1,6 @@
 import { Dialog as Ark } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { css, cva, cx } from 'styled-system/css';
 import { Icon } from './icons.tsx';
 
@@ -85,8 +85,27 @@ export interface DialogProps {
 }
 
 /**
- * A modal dialog (Ark UI): focus is trapped inside and returns to the trigger on close; Esc
- * closes it unless `dismissible` is false. Rendered in a portal, mounted only while open.
+ * The element that last had the focus outside every dialog: where the focus goes back when the
+ * element a dialog was opened from is gone (the palette's placeholder, shown while its code
+ * loads, holds the focus when the palette itself opens).
+ */
+let lastFocusOutside: Element | null = null;
+if (typeof document !== 'undefined')
+  document.addEventListener(
+    'focusin',
+    (e) => {
+      if (e.target instanceof Element && !e.target.closest('[role=dialog], [role=alertdialog]'))
+        lastFocusOutside = e.target;
+    },
+    true,
+  );
+const usable = (el: Element | null) =>
+  el instanceof HTMLElement && el.isConnected && el !== document.body && !el.closest('[inert]') ? el : null;
+
+/**
+ * A modal dialog (Ark UI): focus is trapped inside and, on close, returns to the element that
+ * had it when the dialog opened (the grid a key opened it from, the button clicked); Esc closes
+ * it unless `dismissible` is false. Rendered in a portal, mounted only while open.
  */
 export function Dialog({
   open,
@@ -103,6 +122,16 @@ export function Dialog({
   initialFocus,
   className,
 }: DialogProps) {
+  // Where the focus was as it opened, read while rendering the change (before a field's autoFocus
+  // moves it: Ark's focus trap starts after that, so by itself it would return the focus to the
+  // field, gone by then, and leave it on the page's body).
+  const [opener, setOpener] = useState<Element | null>(() => (open ? document.activeElement : null));
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpener(document.activeElement);
+  }
+  const returnFocus = () => usable(opener) ?? usable(lastFocusOutside);
   // Closing, it lets go of the focus at once (inert alone would only move it at the next frame),
   // so keys typed during the exit animation reach the page (J on the list the palette just
   // opened), not an input that is going away. The focus then returns where Ark sends it.
@@ -119,6 +148,7 @@ export function Dialog({
       closeOnEscape={dismissible}
       closeOnInteractOutside={dismissible}
       initialFocusEl={initialFocus}
+      finalFocusEl={returnFocus}
       lazyMount
       unmountOnExit
     >

@@ -123,6 +123,19 @@ describe('labels and bulk actions, by keyboard', () => {
     expect(await dialog.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached', ...WAIT });
+
+    // E edits the grid's focused label; leaving the form gives the focus back to the grid.
+    const grid = page.getByRole('grid', { name: 'فهرست برچسب‌ها' });
+    await grid.focus();
+    await page.keyboard.press('KeyE');
+    const edit = page.getByRole('dialog', { name: 'ویرایش برچسب' });
+    await edit.waitFor(WAIT);
+    await expect
+      .poll(() => edit.getByLabel('نام برچسب').evaluate((el) => el === document.activeElement), WAIT)
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'detached', ...WAIT });
+    expect(await grid.evaluate((el) => el === document.activeElement)).toBe(true);
     await context.close();
   });
 

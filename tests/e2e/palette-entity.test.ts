@@ -116,7 +116,7 @@ describe('palette entity actions, by keyboard', () => {
     await context.close();
   });
 
-  it('lets go of the keys as it closes: J typed during its closing animation moves the list', async () => {
+  it('lets go of the keys as it closes (J typed meanwhile moves the list) and gives the focus back to the grid', async () => {
     const { page, context } = await newPage(browser, baseURL);
     await signIn(page, 'analyst', 'تحلیلگر');
     await page.goto('/person/legal-persons');
@@ -137,6 +137,17 @@ describe('palette entity actions, by keyboard', () => {
     await expect.poll(focusedRow, WAIT).toBe('2');
     expect(await focusedRow()).toBe('2');
     await input(page).waitFor({ state: 'detached', ...WAIT });
+    // The focus is back on the grid it was opened from (its focused row ringed again).
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('grid');
+
+    // So too after a dialog opened by key: X selects the row, Delete asks, Esc cancels.
+    await page.keyboard.press('KeyX');
+    await page.keyboard.press('Delete');
+    const confirm = page.getByRole('alertdialog');
+    await confirm.waitFor(WAIT);
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached', ...WAIT });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('grid');
     await context.close();
   });
 });
