@@ -1,6 +1,6 @@
 import { and, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { HttpError } from '../http/errors.ts';
+import { type HttpError, invalid } from '../http/errors.ts';
 import type { Db } from './client.ts';
 
 /**
@@ -11,11 +11,6 @@ export function pgError(e: unknown): { code?: string; constraint?: string } {
   const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   if (err?.cause?.code) return err.cause;
   return err ?? {};
-}
-
-/** 422 with one Persian message on `field`. */
-export function unique(field: string, message: string) {
-  return new HttpError(422, 'اطلاعات واردشده معتبر نیست', { [field]: [message] });
 }
 
 /**
@@ -32,8 +27,8 @@ export async function uniqueGuard<T>(write: () => Promise<T>, onUnique: () => Ht
 }
 
 /**
- * Throws `unique('name', message)` when a row of `table` other than `selfId` (null: none, for a
- * new row) has `name`, compared without case (the table's unique constraint on the name itself
+ * Throws a 422 with `message` on `name` when a row of `table` other than `selfId` (null: none,
+ * for a new row) has `name`, compared without case (the table's unique constraint on the name itself
  * is the last guard, against a concurrent save: see uniqueGuard).
  */
 export async function checkNameFree(
@@ -48,5 +43,5 @@ export async function checkNameFree(
     .from(table as PgTable)
     .where(and(sql`lower(${table.name}) = lower(${name})`, ne(table.id, selfId ?? 0)))
     .limit(1);
-  if (row) throw unique('name', message);
+  if (row) throw invalid({ name: [message] });
 }

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { type CodalRow, type CompanyOption, codalInput } from '../../../contract/company-reports.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
-import { unique, uniqueGuard } from '../../db/pg-errors.ts';
+import { uniqueGuard } from '../../db/pg-errors.ts';
 import { codalInfos } from '../../db/schema/index.ts';
+import { invalid } from '../../http/errors.ts';
 import { isoTimestamp, type ListSpec, listPage, queryRows } from '../../http/list.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pickedCompany } from './common.ts';
@@ -93,7 +94,7 @@ export const codalRoutes = [
     tags: ['company-reports'],
     body: codalInput,
     async handler({ db, body, audit }) {
-      const taken = () => unique('tracing_number', 'اطلاعیه‌ای با این شماره پیگیری پیش‌تر ثبت شده است');
+      const taken = () => invalid({ tracing_number: ['اطلاعیه‌ای با این شماره پیگیری پیش‌تر ثبت شده است'] });
       return uniqueGuard(
         () =>
           db.transaction(async (tx) => {

@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { unique } from '../../db/pg-errors.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { HttpError, invalid, notFound } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
 import { STALE_MESSAGE } from '../persons/edit-checks.ts';
 
 /**
  * What the company-reports routes share: the company they belong to (404 when missing or
- * soft-deleted), the 409 of a stale version, the 422 of a taken unique key (checked before the
- * write and, should a concurrent save win the race, caught from the unique violation), and the
- * audit entry on the company (entity `legal_person`) that its history tab shows.
+ * soft-deleted), the 409 of a stale version and the audit entry on the company (entity
+ * `legal_person`) that its history tab shows. A taken unique key is checked before the write and,
+ * should a concurrent save win the race, caught by db/pg-errors.ts' uniqueGuard.
  */
 
 export const COMPANY_NOT_FOUND = 'شخص حقوقی یافت نشد';
@@ -35,7 +34,7 @@ export async function pickedCompany(db: Db, id: number, field = 'legal_person_id
   try {
     return await liveCompany(db, id);
   } catch {
-    throw unique(field, 'شرکت یافت نشد؛ آن را از فهرست انتخاب کنید');
+    throw invalid({ [field]: ['شرکت یافت نشد؛ آن را از فهرست انتخاب کنید'] });
   }
 }
 

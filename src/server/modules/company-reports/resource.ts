@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { companyRowParams, type SavedRow, versionQuery } from '../../../contract/company-reports.ts';
 import { idParams } from '../../../contract/persons.ts';
 import type { Db } from '../../db/client.ts';
-import { unique, uniqueGuard } from '../../db/pg-errors.ts';
+import { uniqueGuard } from '../../db/pg-errors.ts';
 import type {
   monthlyPerformanceReports,
   productionCapacities,
   productReports,
 } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { invalid, notFound } from '../../http/errors.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
 import { type CompanyRef, liveCompany, stale } from './common.ts';
 
@@ -65,7 +65,7 @@ export function companyResource<T extends Table, I extends z.ZodType, U extends 
     record_id: row.id,
     ...spec.toRow(row),
   });
-  const taken = () => unique(spec.uniqueField, spec.uniqueMessage);
+  const taken = () => invalid({ [spec.uniqueField]: [spec.uniqueMessage] });
   const checkKey = async (tx: Db, companyId: number, v: z.output<I>, selfId: number | null) => {
     const [other] = await tx
       .select({ id: t.id })

@@ -7,9 +7,9 @@ import {
 } from '../../../contract/documents.ts';
 import { faDigits } from '../../auth/normalize.ts';
 import type { Db } from '../../db/client.ts';
-import { checkNameFree, pgError, unique, uniqueGuard } from '../../db/pg-errors.ts';
+import { checkNameFree, pgError, uniqueGuard } from '../../db/pg-errors.ts';
 import { documentTypes } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict, invalid, notFound } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
 import { defineRoute } from '../../http/route.ts';
 
@@ -99,7 +99,7 @@ export const documentTypeRoutes = [
             });
             return row!.id;
           }),
-        () => unique('name', DUPLICATE(body.name)),
+        () => invalid({ name: [DUPLICATE(body.name)] }),
       );
       return readType(db, id);
     },
@@ -146,7 +146,7 @@ export const documentTypeRoutes = [
               after: auditFields(row!),
             });
           }),
-        () => unique('name', DUPLICATE(body.name)),
+        () => invalid({ name: [DUPLICATE(body.name)] }),
       );
       return readType(db, params.id);
     },

@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { type Label, labelIdParams, labelInput, labelItemsQuery } from '../../../contract/labels.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
 import type { Db } from '../../db/client.ts';
-import { checkNameFree, unique, uniqueGuard } from '../../db/pg-errors.ts';
+import { checkNameFree, uniqueGuard } from '../../db/pg-errors.ts';
 import { labels } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { invalid, notFound } from '../../http/errors.ts';
 import { isoTimestamp, type ListSpec, listPage, queryRows } from '../../http/list.ts';
 import { defineRoute } from '../../http/route.ts';
 
@@ -130,7 +130,7 @@ export const labelRoutes = [
             });
             return row!.id;
           }),
-        () => unique('name', DUPLICATE(body.name)),
+        () => invalid({ name: [DUPLICATE(body.name)] }),
       );
       return readLabel(db, id);
     },
@@ -172,7 +172,7 @@ export const labelRoutes = [
               after: auditFields(row!),
             });
           }),
-        () => unique('name', DUPLICATE(body.name)),
+        () => invalid({ name: [DUPLICATE(body.name)] }),
       );
       return readLabel(db, params.id);
     },
