@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveId } from './fields.ts';
+import { MAX_ID, positiveId } from './fields.ts';
 
 /**
  * Bulk actions on the persons lists, and their undo.
@@ -38,7 +38,7 @@ export const bulkInput = z
     action: z.enum(BULK_ACTIONS, { error: 'عملیات گروهی نامعتبر است' }),
     labelId: positiveId.optional(),
     ids: z
-      .array(z.number().int().positive(), { error: 'فهرست ردیف‌ها نامعتبر است' })
+      .array(z.number().int().positive().max(MAX_ID), { error: 'فهرست ردیف‌ها نامعتبر است' })
       .min(1, 'دست‌کم یک ردیف را انتخاب کنید')
       .max(BULK_CAP, `حداکثر ${BULK_CAP.toLocaleString('fa-IR')} ردیف در یک عملیات`)
       .optional(),

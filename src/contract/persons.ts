@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveId } from './fields.ts';
 
 /**
  * The persons and search calls, shared by server and client. Field names are the API's
@@ -10,12 +11,8 @@ import { z } from 'zod';
  * `gender` male | female. `ownership_type` and `legal_form` are stored in Persian.
  */
 
-const id = z.coerce
-  .number({ error: 'شناسه نامعتبر است' })
-  .int('شناسه نامعتبر است')
-  .positive('شناسه نامعتبر است');
 /** Path parameters `:id` of the detail calls. */
-export const idParams = z.object({ id });
+export const idParams = z.object({ id: positiveId });
 
 export const LEGAL_KINDS = ['company', 'holding', 'ministry', 'fund', 'institution'] as const;
 export const LEGAL_STATUSES = ['active', 'dissolving', 'dissolved', 'divested', 'merged'] as const;

@@ -56,6 +56,7 @@ export const PERMISSIONS: Record<string, string> = {
   'management.settings': 'تنظیمات سامانه',
   'management.system': 'مدیریت داده‌های پایه',
   'logs.view': 'گزارش‌های سامانه',
+  'logs.unblock': 'آزاد کردن نشانی‌های مسدود',
   profile: 'نمایه کاربری',
 };
 

@@ -1,5 +1,12 @@
+import { verifyIranianNationalId } from '@persian-tools/persian-tools';
 import { describe, expect, it } from 'vitest';
-import { normalizeMobile, parseLegalId, parseNationalCode, parsePostalCode } from './identifiers.ts';
+import {
+  nationalCodePrefixKnown,
+  normalizeMobile,
+  parseLegalId,
+  parseNationalCode,
+  parsePostalCode,
+} from './identifiers.ts';
 import { toPersianDigits } from './persian-text.ts';
 
 /**
@@ -16,7 +23,17 @@ import { toPersianDigits } from './persian-text.ts';
  */
 
 describe('parseNationalCode: persian-tools published vectors', () => {
-  const valid = ['0499370899', '0790419904', '1583250689', '0684159414', '4400276201', '2540201288'];
+  // The spec's valid list; 4372052294 and 6029359819 are real codes reported in issue #379.
+  const valid = [
+    '0499370899',
+    '0790419904',
+    '1583250689',
+    '0684159414',
+    '4400276201',
+    '2540201288',
+    '4372052294',
+    '6029359819',
+  ];
   it.each(valid)('accepts %s (also in Persian digits and with separators)', (code) => {
     expect(parseNationalCode(code)).toBe(code);
     expect(parseNationalCode(toPersianDigits(code))).toBe(code);
@@ -46,16 +63,34 @@ describe('parseNationalCode: persian-tools published vectors', () => {
     expect(parseNationalCode(code)).toBeNull();
   });
 
-  it('differs: an 8-digit code is not zero-padded (persian-tools accepts 68415941 as 0068415941)', () => {
-    expect(parseNationalCode('68415941')).toBeNull();
+  it('zero-pads 8- and 9-digit codes as persian-tools does (68415941 is 0068415941)', () => {
+    // persian-tools spec item 18: "a valid 8-digit ID that passes zero-padding".
+    expect(parseNationalCode('68415941')).toBe('0068415941');
+    expect(parseNationalCode('۶۸۴۱۵۹۴۱')).toBe('0068415941');
     expect(parseNationalCode('0068415941')).toBe('0068415941');
+    expect(parseNationalCode('790419904')).toBe('0790419904');
   });
+});
 
-  it('differs (known gap): checksum-valid codes with prefixes newer than persian-tools 4.x list are refused', () => {
-    // persian-tools issue #439: 7400076205 and 7340416501 are valid; v5 made the prefix check
-    // opt-in. The installed 4.0.4 still checks prefixes, so these real codes are refused here.
-    expect(parseNationalCode('7400076205')).toBeNull();
-    expect(parseNationalCode('7340416501')).toBeNull();
+describe('parseNationalCode: real codes that persian-tools 4.0.4 refuses by its prefix table', () => {
+  // persian-tools/persian-tools issue #439 (4.0.4, open): 7400076205 and 7340416501 are real,
+  // checksum-valid codes; their prefixes 740 and 734 are missing from validNationalIdPrefixes
+  // (the table jumps from 732 to 775). The upstream spec (items 21b, 21c) expects them valid.
+  // 7400076205: s = 7·10+4·9+0·8+0·7+0·6+7·5+6·4+2·3+0·2 = 171, r = 6, check 5.
+  // 7340416501: s = 197, r = 10, check 1.
+  it.each(['7400076205', '7340416501'])('accepts %s, which the library alone refuses', (code) => {
+    expect(verifyIranianNationalId(code)).toBe(false);
+    expect(parseNationalCode(code)).toBe(code);
+    expect(nationalCodePrefixKnown(code)).toBe(false);
+  });
+});
+
+describe('parseNationalCode: published worked example (computerteacher.ir, national-identification-number)', () => {
+  // The page's example, digits 0 9 3 2 8 3 3 8 1 and check 0: s = 220, 220 mod 11 = 0 → check 0.
+  it('accepts 0932833810 and refuses it with another check digit', () => {
+    expect(parseNationalCode('0932833810')).toBe('0932833810');
+    expect(parseNationalCode('932833810')).toBe('0932833810');
+    expect(parseNationalCode('0932833811')).toBeNull();
   });
 });
 

@@ -12,6 +12,7 @@ import {
   isValidPostalCode,
   legalIdCheckDigit,
   nationalCodeCheckDigit,
+  nationalCodePrefixKnown,
   normalizeMobile,
   parseLegalId,
   parseNationalCode,
@@ -40,8 +41,69 @@ describe('national code (کد ملی)', () => {
   it('rejects repeated digits, wrong lengths and empty input', () => {
     expect(isValidNationalCode('1111111111')).toBe(false);
     expect(isValidNationalCode('0000000000')).toBe(false);
-    expect(isValidNationalCode('499370899')).toBe(false);
+    expect(isValidNationalCode('9370899')).toBe(false); // 7 digits: too short to pad
+    expect(isValidNationalCode('04993708990')).toBe(false); // 11 digits
     expect(isValidNationalCode('')).toBe(false);
+    expect(isValidNationalCode('049937089x')).toBe(false);
+  });
+
+  it('zero-pads 9- and 8-digit input (the leading zeros people drop)', () => {
+    expect(parseNationalCode('499370899')).toBe('0499370899');
+    expect(parseNationalCode('۴۹۹۳۷۰۸۹۹')).toBe('0499370899');
+    expect(parseNationalCode('84575948')).toBe('0084575948');
+    expect(parseNationalCode('84575949')).toBeNull(); // wrong check digit after padding
+  });
+
+  it('refuses a code starting 000 even when typed with 10 digits (no office 000)', () => {
+    // 000500042 → s = 5·7 + 4·3 + 2·2 = 51, r = 7, check 4: the check digit alone would pass.
+    expect(nationalCodeCheckDigit('000500042')).toBe(4);
+    expect(parseNationalCode('0005000424')).toBeNull();
+  });
+
+  // Codes built on prefixes persian-tools 4.0.4's validNationalIdPrefixes lacks (read from the
+  // installed table: 733…774, 776, 777, 779…985, 987…999, 009, 099 among others), with the
+  // check digit worked out by hand, each also as typed without its leading zeros:
+  // 750204831 → s = 192, r = 5, check 6;   800415926 → s = 193, r = 6, check 5;
+  // 960271828 → s = 259, r = 6, check 5;   099000123 → s = 169, r = 4, check 7 (typed 990001237);
+  // 009876543 → s = 238, r = 7, check 4 (typed 98765434, eight digits).
+  it.each([
+    ['7502048316', '7502048316'],
+    ['8004159265', '8004159265'],
+    ['9602718285', '9602718285'],
+    ['990001237', '0990001237'],
+    ['98765434', '0098765434'],
+  ])(
+    'accepts %s on a prefix missing from the library table (the library alone refuses it)',
+    (typed, code) => {
+      expect(verifyIranianNationalId(code)).toBe(false);
+      expect(parseNationalCode(typed)).toBe(code);
+      expect(nationalCodePrefixKnown(typed)).toBe(false);
+      const wrong = code.slice(0, 9) + ((Number(code[9]) + 1) % 10);
+      expect(parseNationalCode(wrong)).toBeNull();
+    },
+  );
+
+  it('checks the check digit on every prefix and only warns about unknown ones', () => {
+    // 733 is the first prefix after 732 that persian-tools 4.0.4 lacks; 733123456 → s = 198, r = 0.
+    expect(parseNationalCode('7331234560')).toBe('7331234560');
+    expect(nationalCodePrefixKnown('7331234560')).toBe(false);
+    expect(verifyIranianNationalId('7331234560')).toBe(false);
+    expect(parseNationalCode('7331234561')).toBeNull();
+    expect(nationalCodePrefixKnown('0499370899')).toBe(true);
+    expect(nationalCodePrefixKnown('499370899')).toBe(true);
+    expect(nationalCodePrefixKnown('0499370898')).toBe(false); // not a national code at all
+  });
+
+  it('refuses every single-digit change of a valid code whose check digit is not 1', () => {
+    // A change of δ at weight w ∈ 2…10 moves s by w·δ ≢ 0 (mod 11), so r changes; only r = 1 and
+    // r = 10 share a check digit (1), and 0499370899's is 9 (r = 2).
+    const code = '0499370899';
+    for (let i = 0; i < 10; i++) {
+      for (let d = 0; d <= 9; d++) {
+        if (String(d) === code[i]) continue;
+        expect(isValidNationalCode(code.slice(0, i) + d + code.slice(i + 1))).toBe(false);
+      }
+    }
   });
 
   it('generates valid codes deterministically', () => {

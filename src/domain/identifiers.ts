@@ -37,16 +37,38 @@ export function nationalCodeCheckDigit(first9: string): number {
 
 /**
  * The canonical national code (10 ASCII digits) when `input` is a valid one, else null.
- * Valid = 10 digits, a known issuing-office prefix, not one digit repeated, digits 4–9 not all
- * zero, and the check digit (rules of @persian-tools/persian-tools `verifyIranianNationalId`).
+ *
+ * Input: any string; Persian/Arabic digits are converted and separators dropped (`digitsOnly`).
+ * 8 or 9 digits are zero-padded on the left to 10: the card prints the leading zeros of the
+ * issuing office's code (001…099) and people drop them. Valid = then 10 digits, not starting
+ * with 000 (no office has that code: the same rule as "at least 8 digits"), not one digit
+ * repeated (0000000000 … 9999999999), digits 4–9 not all zero, and the check digit (see
+ * `nationalCodeCheckDigit`, the published mod-11 rule). The issuing-office prefix is NOT checked:
+ * persian-tools' table is incomplete (issue persian-tools/persian-tools#439: real codes on 734
+ * and 740 are refused) and the owner of a real code must be registrable; an unknown prefix may
+ * only warn (`nationalCodePrefixKnown`). The check itself is persian-tools'
+ * `verifyIranianNationalId` with its `checkPrefix: false` option. Never throws.
  */
 export function parseNationalCode(input: string): string | null {
-  const code = digitsOnly(input);
-  if (!/^\d{10}$/.test(code)) return null;
-  return verifyIranianNationalId(code) ? code : null;
+  const digits = digitsOnly(input);
+  if (!/^\d{8,10}$/.test(digits)) return null;
+  const code = digits.padStart(10, '0');
+  if (code.startsWith('000') || /^(\d)\1{9}$/.test(code)) return null;
+  return verifyIranianNationalId(code, { checkPrefix: false }) ? code : null;
 }
 
 export const isValidNationalCode = (input: string): boolean => parseNationalCode(input) !== null;
+
+/**
+ * Whether a valid national code's first three digits (its issuing office) are in persian-tools'
+ * table `validNationalIdPrefixes` (4.0.4: 626 prefixes, 001 … 986, known to lack real ones
+ * such as 734 and 740, issue #439). Informational only — a warning, never a reason to refuse.
+ * `input` is read as by `parseNationalCode`; false when it is not a valid national code.
+ */
+export function nationalCodePrefixKnown(input: string): boolean {
+  const code = parseNationalCode(input);
+  return code !== null && validNationalIdPrefixes.has(code.slice(0, 3));
+}
 
 const NATIONAL_CODE_PREFIXES = [...validNationalIdPrefixes].sort();
 

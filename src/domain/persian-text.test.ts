@@ -14,4 +14,21 @@ describe('persian text', () => {
     expect(searchKey('می‌شود')).toBe(searchKey('می شود'));
     expect(searchKey('فولاد  خوزستان')).toBe('فولادخوزستان');
   });
+  it('removes bidirectional overrides and isolates, and keeps the non-joiner and direction marks', () => {
+    // "Trojan Source" style: RLO makes «‮exe.pdf» read as «fdp.exe»
+    expect(normalizePersian('شرکت\u202Eفولاد\u202C')).toBe('شرکتفولاد');
+    for (const c of [
+      '\u202A',
+      '\u202B',
+      '\u202C',
+      '\u202D',
+      '\u202E',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+    ])
+      expect(normalizePersian(`الف${c}ب`)).toBe('الفب');
+    expect(normalizePersian('می\u200Cشود\u200F')).toBe('می\u200Cشود\u200F');
+  });
 });

@@ -26,11 +26,22 @@ export function toPersianDigits(input: string | number): string {
 }
 
 /**
- * The form stored and typed in: Arabic ي/ك to Persian ی/ک, digits to ASCII, spaces collapsed,
- * ends trimmed; the zero-width non-joiner inside words is kept.
+ * Bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): in a
+ * name or an address they can make text read differently from what is stored ("Trojan Source",
+ * CVE-2021-42574; Unicode UAX #9). The marks a Persian text needs (U+200C zero-width
+ * non-joiner, U+200E/U+200F direction marks) are not among them.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** `input` without bidirectional embedding, override and isolate controls (BIDI_CONTROLS). */
+export const stripBidiControls = (input: string) => input.replace(BIDI_CONTROLS, '');
+
+/**
+ * The form stored and typed in: Arabic ي/ك to Persian ی/ک, digits to ASCII, bidirectional
+ * controls removed, spaces collapsed, ends trimmed; the zero-width non-joiner inside words is kept.
  */
 export function normalizePersian(input: string): string {
-  return toAsciiDigits(input)
+  return stripBidiControls(toAsciiDigits(input))
     .replace(/[يىكةۀأإٱ]/g, (ch) => ARABIC_TO_PERSIAN[ch] ?? ch)
     .replace(/[\u064B-\u0652\u0640]/g, '')
     .replace(/[ \t\u00A0]+/g, ' ')

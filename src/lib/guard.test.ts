@@ -2,19 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { canOpen, decideRoute } from './guard.ts';
 import type { ClientSession } from './session.ts';
 
-const visitor: ClientSession = { signedIn: false, role: null, isSuperAdmin: false, routes: [] };
-const noRole: ClientSession = { signedIn: true, role: null, isSuperAdmin: false, routes: [] };
+const visitor: ClientSession = {
+  signedIn: false,
+  role: null,
+  isSuperAdmin: false,
+  routes: [],
+  permissions: [],
+};
+const noRole: ClientSession = {
+  signedIn: true,
+  role: null,
+  isSuperAdmin: false,
+  routes: [],
+  permissions: [],
+};
 const analyst: ClientSession = {
   signedIn: true,
   role: { id: 3, type: 'staff' },
   isSuperAdmin: false,
   routes: ['/person/legal-persons', '/person/legal-persons/view/{id}'],
+  permissions: ['person.legal.list', 'person.legal.view'],
 };
 const admin: ClientSession = {
   signedIn: true,
   role: { id: 1, type: 'super_admin' },
   isSuperAdmin: true,
   routes: [],
+  permissions: [],
 };
 
 describe('route guard', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRole, readSession } from './session.ts';
+import { type ClientSession, parseRole, readSession, sessionHolds } from './session.ts';
 
 describe('client session', () => {
   it('reads the role cookie as JSON, or a bare id', () => {
@@ -14,6 +14,25 @@ describe('client session', () => {
   });
 
   it('is signed out where there is no browser', () => {
-    expect(readSession()).toEqual({ signedIn: false, role: null, isSuperAdmin: false, routes: [] });
+    expect(readSession()).toEqual({
+      signedIn: false,
+      role: null,
+      isSuperAdmin: false,
+      routes: [],
+      permissions: [],
+    });
+  });
+
+  it('holds a permission the role was given, and every permission for a super admin', () => {
+    const base: ClientSession = {
+      signedIn: true,
+      role: { id: 3, type: 'staff' },
+      isSuperAdmin: false,
+      routes: [],
+      permissions: ['logs.view'],
+    };
+    expect(sessionHolds(base, 'logs.view')).toBe(true);
+    expect(sessionHolds(base, 'logs.unblock')).toBe(false);
+    expect(sessionHolds({ ...base, isSuperAdmin: true, permissions: [] }, 'logs.unblock')).toBe(true);
   });
 });

@@ -10,6 +10,8 @@ export interface ClientSession {
   role: (Pick<Role, 'id' | 'type'> & Partial<Role>) | null;
   isSuperAdmin: boolean;
   routes: string[];
+  /** The permission idents the role holds (as the server answered at role selection). */
+  permissions: string[];
 }
 
 /**
@@ -36,9 +38,22 @@ export function readSession(): ClientSession {
   const flag = readCookie(COOKIE_NAMES.authenticated);
   const signedIn = !!flag && flag !== '0' && flag !== 'false';
   const role = signedIn ? parseRole(readCookie(COOKIE_NAMES.role)) : null;
-  const stored = readJson<{ routes?: unknown } | null>(STORAGE_KEYS.permissions, null);
+  const stored = readJson<{ routes?: unknown; permissions?: unknown } | null>(STORAGE_KEYS.permissions, null);
   const routes = Array.isArray(stored?.routes) ? (stored.routes as unknown[]).filter(isString) : [];
-  return { signedIn, role, isSuperAdmin: role?.type === 'super_admin', routes: role ? routes : [] };
+  const permissions = Array.isArray(stored?.permissions)
+    ? (stored.permissions as { ident?: unknown }[]).map((p) => p?.ident).filter(isString)
+    : [];
+  return {
+    signedIn,
+    role,
+    isSuperAdmin: role?.type === 'super_admin',
+    routes: role ? routes : [],
+    permissions: role ? permissions : [],
+  };
 }
+
+/** True when the client session's role may do what permission `ident` allows (a hint: the server decides). */
+export const sessionHolds = (session: ClientSession, ident: string) =>
+  session.isSuperAdmin || session.permissions.includes(ident);
 
 const isString = (v: unknown): v is string => typeof v === 'string';

@@ -168,6 +168,8 @@ export function createEffects({ api, store, navigate }: EffectPorts) {
   const logout = {
     actors: {
       callLogout: fromPromise<void>(async () => {
+        // Sign-out changes state, so it carries the anti-forgery token as a POST does.
+        await ensureXsrf();
         await api('/api/logout', { quiet: true });
       }),
     },

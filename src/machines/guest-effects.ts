@@ -89,6 +89,7 @@ export function createGuestEffects({ api, store }: Pick<EffectPorts, 'api' | 'st
       }),
       endGuestSession: fromPromise<void>(async () => {
         try {
+          await ensureXsrf();
           await call('/api/logout');
         } catch {
           // The browser forgets the guest either way; a dead session needs no ending.

@@ -2,11 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { getCookie } from 'hono/cookie';
-import { setXsrfCookie, XSRF_COOKIE } from './auth/cookies.ts';
 import { purger } from './auth/housekeeping.ts';
 import { blockedError, isBlocked } from './auth/throttle.ts';
-import { randomToken } from './auth/tokens.ts';
+import { settleXsrf } from './auth/xsrf.ts';
+import { drainUnreadBody } from './http/body-drain.ts';
 import type { AppDeps } from './http/deps.ts';
 import { HttpError } from './http/errors.ts';
 import { clientIp, mountRoutes, precheckRoute } from './http/mount.ts';
@@ -45,9 +44,21 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string; routes?: An
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     c.header('X-Frame-Options', 'DENY');
     c.header('Cross-Origin-Opener-Policy', 'same-origin');
-    if (!getCookie(c, XSRF_COOKIE)) setXsrfCookie(c, deps.config, randomToken(24));
+    if (deps.config.COOKIE_SECURE && deps.config.HSTS_MAX_AGE > 0)
+      c.header('Strict-Transport-Security', `max-age=${deps.config.HSTS_MAX_AGE}; includeSubDomains`);
+    // API answers are per user and per moment: no browser or proxy keeps them (a download that
+    // sets its own Cache-Control keeps it).
+    if (c.req.path.startsWith('/api/') && !c.res.headers.has('Cache-Control'))
+      c.header('Cache-Control', 'no-store');
+    await settleXsrf(c, deps.database.db, deps.config);
   });
 
+  // An answer given before the body was read (401, 403, 419, 413 …) still reads the body first,
+  // so the next request on the same keep-alive connection is not cut off with it.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    await drainUnreadBody(c, MAX_BODY_BYTES);
+  });
   // Expired sessions, counters and codes are cleared now and then by whichever process serves.
   // A blocked address gets 403 on every API call until an admin unblocks it or the block ends.
   // For a declared route, the block, the session and the permission are read in one query (kept

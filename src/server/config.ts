@@ -1,27 +1,61 @@
 import { z } from 'zod';
 
 /** The server's environment, parsed once at boot. Every variable is listed in the README. */
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default('./.data'),
-  DATABASE_URL: z.string().optional(),
-  DEMO_PASSWORD: z.string().min(6).default('nazer-demo'),
-  SEED: z.enum(['demo', 'none']).default('demo'),
-  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
-  /** How long (ms) a granted access answer is kept in memory; 0 turns the cache off. See auth/sessions.ts. */
-  AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
-  SMS_PROVIDER: z.enum(['log']).default('log'),
-  TRUST_PROXY: z
-    .enum(['0', '1'])
-    .default('0')
-    .transform((v) => v === '1'),
-  COOKIE_SECURE: z
-    .enum(['0', '1'])
-    .default('1')
-    .transform((v) => v === '1'),
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: z.string().default('./.data'),
+    DATABASE_URL: z.string().optional(),
+    DEMO_PASSWORD: z.string().min(6).default('nazer-demo'),
+    SEED: z.enum(['demo', 'none']).default('demo'),
+    SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
+    SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+    /** How long (ms) a granted access answer is kept in memory; 0 turns the cache off. See auth/sessions.ts. */
+    AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+    SMS_PROVIDER: z.enum(['log']).default('log'),
+    TRUST_PROXY: z
+      .enum(['0', '1'])
+      .default('0')
+      .transform((v) => v === '1'),
+    COOKIE_SECURE: z
+      .enum(['0', '1'])
+      .default('1')
+      .transform((v) => v === '1'),
+    /**
+     * Strict-Transport-Security max-age in seconds, sent while COOKIE_SECURE=1 (browsers heed it
+     * only over HTTPS, so a deployment behind TLS gets it); 0 sends none. Default 180 days.
+     */
+    HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63_072_000).default(15_552_000),
+    /** Where uploaded files' bytes live: `db` (the database, default) or `s3` (the S3_* settings). See files/store.ts. */
+    FILE_STORE: z.enum(['db', 's3']).default('db'),
+    /** The S3-compatible service's URL (MinIO, Ceph…); absent: AWS by S3_REGION. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** Absent (both): the AWS SDK's default credentials (AWS_* variables, instance role). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** `1`: path-style URLs (`<endpoint>/<bucket>/<key>`), as most self-hosted services want. */
+    S3_FORCE_PATH_STYLE: z
+      .enum(['0', '1'])
+      .default('0')
+      .transform((v) => v === '1'),
+    /** Put before every object key, e.g. `nazer/` (a bucket shared with other data). */
+    S3_PREFIX: z.string().default(''),
+  })
+  .superRefine((env, ctx) => {
+    if (env.FILE_STORE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when FILE_STORE=s3' });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
+    }
+  });
 
 export type Config = z.infer<typeof envSchema>;
 

@@ -4,6 +4,8 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { importLegacyFiles } from './files/legacy.ts';
+import { openBlobStore } from './files/store.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { logSmsProvider } from './sms/provider.ts';
 
@@ -15,7 +17,23 @@ const database = await openDatabase({
 });
 await database.migrate();
 const seeded = await seedIfEmpty(database.db, config);
-const deps = { config, database, sms: logSmsProvider(), now: () => new Date() };
+const files = await openBlobStore(config);
+// Files that earlier versions kept under DATA_DIR/files move into the store (once; idempotent).
+const legacy = await importLegacyFiles(database.db, files, config.DATA_DIR);
+if (legacy.imported)
+  console.log(`file store: ${legacy.imported} file(s) moved from ${config.DATA_DIR}/files`);
+for (const path of legacy.damaged)
+  console.error(`file store: ${path} does not match its name; left in place`);
+// Content no row names any more (deleted documents, uploads whose transaction failed) goes at
+// start and then daily; a failed sweep is logged and tried again the next time.
+const sweep = () =>
+  files.sweep(database.db).then(
+    (n) => n && console.log(`file store: ${n} unnamed file(s) removed`),
+    (err) => console.error(`file store: sweep failed: ${(err as Error).message}`),
+  );
+void sweep();
+setInterval(sweep, 24 * 60 * 60 * 1000).unref();
+const deps = { config, database, sms: logSmsProvider(), files, now: () => new Date() };
 // CLIENT_DIR: another build of the client (tests that build their own); default dist/client.
 const app = createApp(deps, { clientDir: resolve(process.env.CLIENT_DIR ?? 'dist/client') });
 

@@ -21,7 +21,7 @@ describe('sign-in by SMS code', () => {
     const sent = await c.post('/api/login/send-otp', { form: { mobile: ANALYST_MOBILE } });
     expect(sent.status).toBe(200);
     expect(sent.body.data).toEqual({ sent: true, expires_in: 120 });
-    const code = await lastCode(t.db, ANALYST_MOBILE);
+    const code = await lastCode(t, ANALYST_MOBILE);
     const [stored] = await t.db.select().from(otpCodes).where(eq(otpCodes.mobile, ANALYST_MOBILE));
     expect(stored!.codeHash).not.toContain(code);
     const res = await c.post('/api/login/otp', { form: { mobile: ANALYST_MOBILE, code } });
@@ -44,7 +44,7 @@ describe('sign-in by SMS code', () => {
     t.advance(2 * MINUTE);
     const c = t.client({ ip: '10.4.0.2' });
     expect((await c.post('/api/login/send-otp', { form: { mobile: '+989120000003' } })).status).toBe(200);
-    const code = (await lastCode(t.db, AUDITOR_MOBILE)).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
+    const code = (await lastCode(t, AUDITOR_MOBILE)).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
     const res = await c.post('/api/login/otp', { form: { mobile: '۰۹۱۲۰۰۰۰۰۰۳', code } });
     expect(res.status).toBe(200);
     expect(res.body.data.user.username).toBe('auditor');
@@ -67,7 +67,7 @@ describe('sign-in by SMS code', () => {
     t.advance(2 * MINUTE);
     const c = t.client({ ip: '10.4.0.4' });
     await c.post('/api/login/send-otp', { form: { mobile: ANALYST_MOBILE } });
-    const code = await lastCode(t.db, ANALYST_MOBILE);
+    const code = await lastCode(t, ANALYST_MOBILE);
     t.advance(2 * MINUTE + 1000);
     const res = await c.post('/api/login/otp', { form: { mobile: ANALYST_MOBILE, code } });
     expect(res.status).toBe(422);
@@ -78,7 +78,7 @@ describe('sign-in by SMS code', () => {
     t.advance(2 * MINUTE);
     const c = t.client({ ip: '10.4.0.5' });
     await c.post('/api/login/send-otp', { form: { mobile: ANALYST_MOBILE } });
-    const code = await lastCode(t.db, ANALYST_MOBILE);
+    const code = await lastCode(t, ANALYST_MOBILE);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
       expect((await c.post('/api/login/otp', { form: { mobile: ANALYST_MOBILE, code: wrong } })).status).toBe(
@@ -114,7 +114,7 @@ describe('passwords', () => {
     await signIn(old, 'nomination');
     const c = t.client({ ip: '10.5.0.2' });
     expect((await c.post('/api/user/forget-password', { form: { mobile: '09120000004' } })).status).toBe(200);
-    const code = await lastCode(t.db, '09120000004');
+    const code = await lastCode(t, '09120000004');
     const bad = await c.post('/api/user/forget-password/reset', {
       form: { mobile: '09120000004', code, password: 'short', password_confirmation: 'short' },
     });

@@ -115,7 +115,19 @@ describe('password sign-in', () => {
     const stale = t.client();
     stale.cookies.set('nazer_session', token);
     expect((await stale.get('/api/user')).status).toBe(401);
-    expect((await t.client().get('/api/logout')).status).toBe(200);
+    // without a session, with the anti-forgery token any page of the app holds
+    const visitor = t.client();
+    await visitor.get('/api/health');
+    expect((await visitor.get('/api/logout')).status).toBe(200);
+  });
+
+  it('refuses a sign-out another site asks for (no anti-forgery header): the session stays', async () => {
+    const c = t.client({ ip: '10.1.0.7' });
+    await signIn(c, 'auditor');
+    const res = await c.get('/api/logout', { xsrf: false });
+    expect(res.status).toBe(419);
+    expect(isPersian(res.body.message)).toBe(true);
+    expect((await c.get('/api/user')).status).toBe(200);
   });
 });
 

@@ -125,7 +125,7 @@ describe('user roles', () => {
     expect(row!.after).toEqual({ role_ids: wanted });
   });
 
-  it('refuses unknown roles (422) and leaving no active super admin (409), changing nothing', async () => {
+  it('refuses unknown roles (422) and a change to one’s own roles (403: the last super admin cannot leave), changing nothing', async () => {
     const before = await rowCounts(t.db, { userRoles, auditLog });
     const unknown = await admin.post(`/api/management/users/${await idOf('auditor')}/roles`, {
       json: { role_ids: [99999] },
@@ -135,7 +135,8 @@ describe('user roles', () => {
     const last = await admin.post(`/api/management/users/${await idOf('admin')}/roles`, {
       json: { role_ids: [await roleId('viewer')] },
     });
-    expect(last.status).toBe(409);
+    expect(last.status).toBe(403);
+    expect(isPersian(last.body.message)).toBe(true);
     expect(await rowCounts(t.db, { userRoles, auditLog })).toEqual(before);
     const held = await t.db
       .select()
@@ -233,19 +234,24 @@ describe('logs', () => {
     expect(asc.body.data.data[0].id).toBeLessThan(res.body.data.data[0].id);
   });
 
-  it('lists every SMS: codes readable when the log provider delivered them, masked for a gateway', async () => {
+  it('lists every SMS with its one-time code masked, in the log and in the API, whatever the provider', async () => {
     await t.client({ ip: '10.20.3.2' }).post('/api/login/send-otp', { form: { mobile: '09120000003' } });
-    const code = await lastCode(t.db, '09120000003');
+    const code = await lastCode(t, '09120000003');
     const res = await admin.get('/api/logs/sms?mobile=09120000003');
     expect(res.status).toBe(200);
     expect(res.body.data.total).toBe(1);
     expect(res.body.data.data[0].purpose).toBe('login-otp');
-    expect(res.body.data.data[0].body).toContain(code);
+    expect(res.body.data.data[0].body).not.toContain(code);
+    expect(res.body.data.data[0].body).toContain('••••••');
+    // the row itself never held the code
+    const [stored] = await t.db.select().from(smsLog).where(eq(smsLog.mobile, '09120000003'));
+    expect(stored!.body).not.toContain(code);
+    // a row an earlier version kept in clear is masked on the way out
     await t.db.insert(smsLog).values({
       mobile: '09120000099',
       body: `کد ورود شما: 123456`,
       purpose: 'login-otp',
-      provider: 'gateway',
+      provider: 'log',
     });
     const masked = await admin.get('/api/logs/sms?mobile=09120000099');
     expect(masked.body.data.data[0].body).not.toContain('123456');

@@ -481,3 +481,35 @@ describe('GET /api/logs/view-entity/:id/:type', () => {
     expect((await none.get(`/api/logs/view-entity/${id}/true_person`)).status).toBe(403);
   });
 });
+
+it('creates true persons whose real national codes persian-tools 4.0.4 refuses: prefix 740, 8 digits', async () => {
+  // 7400076205: a real code (persian-tools issue #439) on prefix 740, missing from the library's
+  // table. 98765434: eight digits as typed without the leading zeros of 0098765434 (prefix 009,
+  // also missing; s = 238, r = 7, check 4).
+  const before = await counts();
+  const real = await analyst.post('/api/person/true-persons', { json: trueBody('7400076205') });
+  expect(real.status, JSON.stringify(real.body)).toBe(200);
+  const realId = real.body.data.id as number;
+  const d1 = (await analyst.get(`/api/person/true-persons/${realId}`)).body.data as TruePersonDetail;
+  expect(d1.national_code).toBe('7400076205');
+
+  const short = await analyst.post('/api/person/true-persons', {
+    json: trueBody('98765434', { first_name: 'زهرا', last_name: 'هشت‌رقمی', gender: 'female' }),
+  });
+  expect(short.status, JSON.stringify(short.body)).toBe(200);
+  const shortId = short.body.data.id as number;
+  const d2 = (await analyst.get(`/api/person/true-persons/${shortId}`)).body.data as TruePersonDetail;
+  expect(d2.national_code).toBe('0098765434');
+  expect(await counts()).toEqual({ ...before, true: before.true + 2, audit: before.audit + 2 });
+
+  // The padded and the typed forms are one code: the second person is found as a duplicate.
+  const again = await analyst.post('/api/person/true-persons', { json: trueBody('0098765434') });
+  expect(again.status).toBe(422);
+  expect(again.body.duplicate).toMatchObject({ id: shortId });
+  // A wrong check digit on the same prefix is still refused, with a Persian message.
+  const wrong = await analyst.post('/api/person/true-persons', { json: trueBody('7400076204') });
+  expect(wrong.status).toBe(422);
+  expect(Object.keys(wrong.body.errors)).toEqual(['national_code']);
+  expect(isPersian(wrong.body.errors.national_code[0])).toBe(true);
+  expect(await counts()).toEqual({ ...before, true: before.true + 2, audit: before.audit + 2 });
+});

@@ -21,7 +21,7 @@ export const PDF = () => new TextEncoder().encode('%PDF-1.4\n1 0 obj << >> endob
 export async function verifyGuest(t: TestApp, c: ApiClient, nationalCode: string, mobile: string) {
   const sent = await c.post('/api/person/resume/check', { json: { national_code: nationalCode, mobile } });
   if (sent.status !== 200) throw new Error(`check: ${sent.status} ${JSON.stringify(sent.body)}`);
-  const code = await lastCode(t.db, mobile);
+  const code = await lastCode(t, mobile);
   const res = await c.post('/api/person/resume/check-sms-code?crf_pid=3', {
     json: { national_code: nationalCode, mobile, code },
   });

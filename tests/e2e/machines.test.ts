@@ -56,7 +56,7 @@ beforeAll(async () => {
   baseURL = process.env.NAZER_E2E_BASE_URL ?? inject('baseUrl');
   browser = await launchChromium();
   admin = await adminApi(baseURL);
-  outbox = smsOutbox(admin);
+  outbox = smsOutbox();
   // The auth paths send four real codes, two of them seconds apart: four accounts at most, and
   // a fifth sign-up only to replace an account dropped after a failed path.
   pool = new AccountPool(admin, baseURL, { roles: STAFF_ROLES, size: 4, maxSignUps: 5 });

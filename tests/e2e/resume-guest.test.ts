@@ -25,7 +25,7 @@ beforeAll(async () => {
   baseURL = process.env.NAZER_E2E_BASE_URL ?? inject('baseUrl');
   browser = await launchChromium();
   admin = await adminApi(baseURL);
-  outbox = smsOutbox(admin);
+  outbox = smsOutbox();
 }, 120_000);
 afterAll(async () => {
   await admin?.dispose();

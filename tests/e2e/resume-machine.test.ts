@@ -76,7 +76,7 @@ beforeAll(async () => {
   baseURL = process.env.NAZER_E2E_BASE_URL ?? inject('baseUrl');
   browser = await launchChromium();
   admin = await adminApi(baseURL);
-  const log = smsOutbox(admin);
+  const log = smsOutbox();
   outbox = {
     mark: (mobile) => resetSafe(() => log.mark(mobile)),
     lastCode: (mobile) => resetSafe(() => log.lastCode(mobile)),

@@ -4,22 +4,30 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { dbBlobStore } from '../../src/server/files/db-store.ts';
+import type { BlobStore } from '../../src/server/files/store.ts';
 import type { AppDeps } from '../../src/server/http/deps.ts';
 import { logSmsProvider } from '../../src/server/sms/provider.ts';
 import { copyOfTemplate, DEMO_PASSWORD } from './template-db.ts';
 
 export { DEMO_PASSWORD };
 
-/** An in-process app on a fresh copy of the seeded database, with a movable clock. */
-export async function startTestApp() {
+/**
+ * An in-process app on a fresh copy of the seeded database, with a movable clock. Uploaded files
+ * go to `files` (default: the database store, as FILE_STORE's default).
+ */
+export async function startTestApp(opts: { files?: BlobStore } = {}) {
   const { database, dispose } = await copyOfTemplate();
   let offsetMs = 0;
-  // Each test app stores its files (uploaded documents) in its own temporary DATA_DIR.
+  // Each test app has its own temporary DATA_DIR (files of earlier versions are looked for there).
   const dataDir = mkdtempSync(join(tmpdir(), 'nazer-api-'));
+  // What the SMS provider printed (the server's own output: the only place a code is in clear).
+  const smsOutput: string[] = [];
   const deps: AppDeps = {
     config: loadConfig({ TRUST_PROXY: '1', DEMO_PASSWORD, DATA_DIR: dataDir } as NodeJS.ProcessEnv),
     database,
-    sms: logSmsProvider(() => {}),
+    sms: logSmsProvider((line) => smsOutput.push(line)),
+    files: opts.files ?? dbBlobStore,
     now: () => new Date(Date.now() + offsetMs),
   };
   const app = createApp(deps);
@@ -32,6 +40,8 @@ export async function startTestApp() {
       offsetMs += ms;
     },
     client: (opts?: ClientOptions) => new ApiClient(app, opts),
+    /** Lines the SMS provider printed, `[sms] to <mobile> (<purpose>): <text>`, oldest first. */
+    smsOutput,
     async dispose() {
       await dispose();
       rmSync(dataDir, { recursive: true, force: true });

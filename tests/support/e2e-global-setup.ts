@@ -1,9 +1,13 @@
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ServerProcess } from './server-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The file the server's output goes to (one-time codes are read there: the SMS log masks them). */
+    serverLog: string;
   }
 }
 
@@ -18,7 +22,12 @@ let server: ServerProcess | undefined;
 export async function setup(project: TestProject) {
   server = await ServerProcess.create('e2e');
   await server.start(90_000);
+  const log = resolve('.tmp/e2e-server.log');
+  mkdirSync(dirname(log), { recursive: true });
+  writeFileSync(log, server.output);
+  server.child?.stdout?.on('data', (d) => appendFileSync(log, d));
   project.provide('baseUrl', server.baseUrl);
+  project.provide('serverLog', log);
 }
 
 export async function teardown() {

@@ -9,13 +9,14 @@ import { columnHelper } from '~/ui/data-table/columns.ts';
 import type { RowAction } from '~/ui/data-table/types.ts';
 import { formatDateTime, formatRelative } from '~/ui/format.ts';
 import { toast } from '~/ui/toaster.tsx';
+import { useCommandContext } from '../shell/command-context.ts';
 import { type BlockedIpRow, fetchBlockedIps, logKeys, unblockIp } from './api.ts';
 import { LogList } from './log-list.tsx';
 import { blockedIpFilters } from './search.ts';
 
 const col = columnHelper<BlockedIpRow>();
 
-function blockedColumns(onUnblock: { current: (r: BlockedIpRow) => void }) {
+function blockedColumns(onUnblock: { current: (r: BlockedIpRow) => void }, mayUnblock: boolean) {
   return col.columns([
     col.accessor('ip', {
       header: 'نشانی IP',
@@ -55,7 +56,7 @@ function blockedColumns(onUnblock: { current: (r: BlockedIpRow) => void }) {
       header: 'کار',
       size: 110,
       cell: ({ row }) =>
-        row.original.active ? (
+        row.original.active && mayUnblock ? (
           <Button
             size="sm"
             tabIndex={-1}
@@ -73,24 +74,31 @@ function blockedColumns(onUnblock: { current: (r: BlockedIpRow) => void }) {
 
 const rowId = (r: BlockedIpRow) => String(r.id);
 
-/** /logs/blocked-ips: addresses blocked after repeated failures; U lifts the focused one's block. */
+/**
+ * /logs/blocked-ips: addresses blocked after repeated failures; U lifts the focused one's block
+ * (offered only to a role holding `logs.unblock`).
+ */
 export function BlockedIpsScreen() {
   const queryClient = useQueryClient();
+  const mayUnblock = useCommandContext().holds('logs.unblock');
   const [pending, setPending] = useState<BlockedIpRow | null>(null);
   const [busy, setBusy] = useState(false);
   const ask = useRef((r: BlockedIpRow) => setPending(r));
-  const columns = useMemo(() => blockedColumns(ask), []);
+  const columns = useMemo(() => blockedColumns(ask, mayUnblock), [mayUnblock]);
   const rowActions = useMemo<RowAction<BlockedIpRow>[]>(
-    () => [
-      {
-        id: 'blocked.unblock',
-        title: 'آزاد کردن نشانی',
-        key: 'KeyU',
-        isEnabled: (r) => r.active,
-        run: (r) => ask.current(r),
-      },
-    ],
-    [],
+    () =>
+      mayUnblock
+        ? [
+            {
+              id: 'blocked.unblock',
+              title: 'آزاد کردن نشانی',
+              key: 'KeyU',
+              isEnabled: (r) => r.active,
+              run: (r) => ask.current(r),
+            },
+          ]
+        : [],
+    [mayUnblock],
   );
   const unblock = async () => {
     if (!pending) return;

@@ -27,13 +27,3 @@ export function setSessionCookie(
 export function clearCookie(c: Context, config: Config, name: string) {
   deleteCookie(c, name, { path: '/', secure: config.COOKIE_SECURE });
 }
-
-/** The anti-forgery cookie: readable by the page (not HttpOnly), echoed in X-XSRF-TOKEN. */
-export function setXsrfCookie(c: Context, config: Config, token: string) {
-  setCookie(c, XSRF_COOKIE, token, {
-    path: '/',
-    httpOnly: false,
-    secure: config.COOKIE_SECURE,
-    sameSite: 'Lax',
-  });
-}

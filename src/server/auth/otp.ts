@@ -61,7 +61,12 @@ export async function issueCode(
       expiresAt: new Date(now.getTime() + OTP_TTL_MS),
     });
   });
-  await deps.sms.send(db, { mobile: init.mobile, body: init.text(code), purpose: `${init.purpose}-otp` });
+  await deps.sms.send(db, {
+    mobile: init.mobile,
+    body: init.text(code),
+    purpose: `${init.purpose}-otp`,
+    secret: code,
+  });
   return OTP_TTL_MS / 1000;
 }
 

@@ -15,6 +15,7 @@ import type { AppDeps } from '../http/deps.ts';
 import type { SessionInfo } from '../http/route.ts';
 import { clearCookie, GUEST_COOKIE, SESSION_COOKIE, setSessionCookie } from './cookies.ts';
 import { randomToken, sha256 } from './tokens.ts';
+import { renewXsrf, sessionBinding } from './xsrf.ts';
 
 const MINUTE = 60_000;
 
@@ -249,6 +250,7 @@ export async function startSession(
   await endSessionByCookie(c, deps, other);
   accessChanged();
   setSessionCookie(c, deps.config, cookie, token, deps.config.SESSION_ABSOLUTE_HOURS * 3600);
+  renewXsrf(c, sessionBinding(init.kind, id));
   return id;
 }
 
@@ -270,6 +272,7 @@ export async function rotateSession(
     .where(eq(sessions.id, session.id));
   accessChanged();
   setSessionCookie(c, deps.config, SESSION_COOKIE, token, deps.config.SESSION_ABSOLUTE_HOURS * 3600);
+  renewXsrf(c, sessionBinding('staff', id));
   session.id = id;
 }
 
@@ -280,8 +283,21 @@ export async function endSessionByCookie(c: Context, deps: AppDeps, name: string
     await deps.database.db.delete(sessions).where(eq(sessions.id, sha256(token)));
     accessChanged();
   }
-  if (token !== undefined) clearCookie(c, deps.config, name);
+  if (token !== undefined) {
+    clearCookie(c, deps.config, name);
+    // The browser holds no session of this kind any more: its token is bound to what is left.
+    const ended = endedCookies.get(c) ?? new Set<string>();
+    ended.add(name);
+    endedCookies.set(c, ended);
+    const otherName = name === SESSION_COOKIE ? GUEST_COOKIE : SESSION_COOKIE;
+    const other = ended.has(otherName) ? undefined : getCookie(c, otherName);
+    const otherKind = otherName === SESSION_COOKIE ? 'staff' : 'guest';
+    renewXsrf(c, other ? sessionBinding(otherKind, sha256(other)) : 'anonymous');
+  }
 }
+
+/** Session cookies a response has cleared (so the token is not bound to one of them). */
+const endedCookies = new WeakMap<Context, Set<string>>();
 
 /** Removes every session of a user (deactivation, password reset), except `keep` if given. */
 export async function endUserSessions(db: Db, userId: number, keep?: string): Promise<void> {

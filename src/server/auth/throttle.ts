@@ -2,12 +2,13 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { blockedIps, throttles } from '../db/schema/index.ts';
 import { HttpError } from '../http/errors.ts';
+import { escapeLike } from '../http/list.ts';
 import { faDigits } from './normalize.ts';
 
 /**
  * Throttling on fixed windows kept in the `throttles` table (so several server processes share
- * them). A key counts failures (`login:user:analyst`, `login:ip:1.2.3.4`) or holds a cool-down
- * (`otp:login:0912...`).
+ * them). A key counts failures (`login:user:analyst|1.2.3.4`, `login:ip:1.2.3.4`) or holds a
+ * cool-down (`otp:login:0912...`).
  */
 
 const MINUTE = 60_000;
@@ -18,7 +19,11 @@ export interface Limit {
   windowMs: number;
 }
 
-/** Sign-in failures per account (password or change-password). */
+/**
+ * Sign-in failures per account and address together (password or change-password), as
+ * Laravel's login throttle keys them (`username|ip`): someone elsewhere cannot lock a user out by
+ * failing on purpose; a flood from one address is stopped by IP_LIMIT and the address block.
+ */
 export const ACCOUNT_LIMIT: Limit = { limit: 5, windowMs: 15 * MINUTE };
 /** Failures (any sign-in or code check) per address before the address is blocked. */
 export const IP_LIMIT: Limit = { limit: 20, windowMs: 15 * MINUTE };
@@ -29,7 +34,9 @@ export const SEND_LIMIT: Limit = { limit: 10, windowMs: 15 * MINUTE };
 /** Sign-ups per address. */
 export const SIGNUP_LIMIT: Limit = { limit: 10, windowMs: 60 * MINUTE };
 
-export const accountKey = (username: string) => `login:user:${username.trim().toLowerCase()}`;
+const accountPrefix = (username: string) => `login:user:${username.trim().toLowerCase()}|`;
+/** The failure counter of `username` signing in from `ip`. */
+export const accountKey = (username: string, ip: string) => `${accountPrefix(username)}${ip}`;
 export const ipKey = (ip: string) => `login:ip:${ip}`;
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -74,6 +81,11 @@ export async function hit(
 /** Forgets `key` (a successful sign-in resets its account counter). */
 export async function reset(db: Db, key: string): Promise<void> {
   await db.delete(throttles).where(eq(throttles.key, key));
+}
+
+/** Forgets every address's failures for `username` (a new password makes old failures moot). */
+export async function resetAccount(db: Db, username: string): Promise<void> {
+  await db.delete(throttles).where(sql`${throttles.key} LIKE ${`${escapeLike(accountPrefix(username))}%`}`);
 }
 
 /**

@@ -41,7 +41,8 @@ export function resolveSorts(
   return raw.map((token, i) => {
     const prefixed = token.startsWith('-');
     const key = prefixed ? token.slice(1) : token;
-    const def = spec.sorts[key];
+    // own keys only: `constructor` or `toString` name no sort key
+    const def = Object.hasOwn(spec.sorts, key) ? spec.sorts[key] : undefined;
     if (!key || !def) throw bad(`مرتب‌سازی بر اساس «${key}» در این فهرست ممکن نیست`);
     if (seen.has(key)) throw bad(`ستون «${key}» دو بار در مرتب‌سازی آمده است`);
     seen.add(key);

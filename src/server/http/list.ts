@@ -1,3 +1,4 @@
+import { parseDate } from '@internationalized/date';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AdvanceFilter,
@@ -15,6 +16,7 @@ import {
   nullsFirst,
   orderSql,
   resolveSorts,
+  type SortTerm,
   sortSignature,
   tieDescending,
 } from './list-sort.ts';
@@ -107,32 +109,69 @@ export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const bad = (field: string, message: string) => invalid({ [field]: [message] }, message);
 
-function coerce(def: FilterDef, field: string, v: unknown): string | number | boolean {
-  const fail = () => bad('advanceFilter', `مقدار فیلتر «${field}» معتبر نیست`);
-  if (typeof v === 'object' && v !== null) throw fail();
-  const s = toAsciiDigits(String(v)).trim();
-  switch (def.type) {
+/**
+ * A calendar date PostgreSQL accepts: `YYYY-MM-DD` with a real day of its month (2024-02-30 is
+ * refused, by @internationalized/date's parser) and a year from 1 (PostgreSQL has no year 0).
+ */
+function isCalendarDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || s.startsWith('0000')) return false;
+  try {
+    parseDate(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An ISO 8601 timestamp PostgreSQL accepts as `timestamptz`: a calendar date, optionally with
+ * `THH:MM[:SS[.fff]]` and a zone (`Z`, `+03:30`). A bare number (`1`) or words are refused,
+ * though `Date.parse` would take some of them.
+ */
+function isTimestamp(s: string): boolean {
+  const m =
+    /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/.exec(
+      s,
+    );
+  if (!m || !isCalendarDate(m[1]!)) return false;
+  return Number(m[2] ?? 0) < 24 && Number(m[3] ?? 0) < 60 && Number(m[4] ?? 0) < 60;
+}
+
+/**
+ * `v` as a value of `type` PostgreSQL will accept, or undefined: what a filter value or a
+ * cursor's sort value must be before it reaches SQL (a value PostgreSQL refuses would be a 500).
+ * Text without NUL; int within `integer`; numeric of at most 30 digits; calendar dates.
+ */
+export function fieldValue(type: FieldType, v: unknown): string | number | boolean | undefined {
+  if (typeof v === 'object' && v !== null) return undefined;
+  const raw = String(v);
+  if (raw.includes('\u0000')) return undefined;
+  const s = toAsciiDigits(raw).trim();
+  switch (type) {
     case 'text':
-      return normalizePersian(String(v));
+      return normalizePersian(raw);
     case 'int':
-      if (!/^-?\d{1,10}$/.test(s) || Math.abs(Number(s)) > 2_147_483_647) throw fail();
+      if (!/^-?\d{1,10}$/.test(s) || Math.abs(Number(s)) > 2_147_483_647) return undefined;
       return Number(s);
     case 'numeric': {
       const n = s.replace(/[,،٬]/g, '');
-      if (!/^-?\d{1,30}(\.\d{1,12})?$/.test(n)) throw fail();
-      return n;
+      return /^-?\d{1,30}(\.\d{1,12})?$/.test(n) ? n : undefined;
     }
     case 'bool':
-      if (['true', '1'].includes(s)) return true;
-      if (['false', '0'].includes(s)) return false;
-      throw fail();
+      if (['true', '1', 't'].includes(s)) return true;
+      if (['false', '0', 'f'].includes(s)) return false;
+      return undefined;
     case 'date':
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) throw fail();
-      return s;
+      return isCalendarDate(s) ? s : undefined;
     case 'timestamp':
-      if (Number.isNaN(Date.parse(s))) throw fail();
-      return s;
+      return isTimestamp(s) ? s : undefined;
   }
+}
+
+function coerce(def: FilterDef, field: string, v: unknown): string | number | boolean {
+  const value = fieldValue(def.type, v);
+  if (value === undefined) throw bad('advanceFilter', `مقدار فیلتر «${field}» معتبر نیست`);
+  return value;
 }
 
 /** One filter condition as SQL; throws 422 for operators the field's type does not support. */
@@ -178,6 +217,10 @@ function condition(def: FilterDef, f: AdvanceFilter): SQL {
   }
 }
 
+/** The list's filter named `field`, or undefined (own keys only: `constructor` names no filter). */
+const filterOf = (spec: ListSpec, field: string) =>
+  Object.hasOwn(spec.filters, field) ? spec.filters[field] : undefined;
+
 /** A filter tree as SQL: the nodes of a group joined by AND or OR, each in parentheses. */
 function filterSql(spec: ListSpec, node: FilterNode): SQL {
   if ('and' in node || 'or' in node) {
@@ -187,7 +230,7 @@ function filterSql(spec: ListSpec, node: FilterNode): SQL {
       sql.raw('and' in node ? ' AND ' : ' OR '),
     )})`;
   }
-  return sql`(${condition(spec.filters[node.field]!, node)})`;
+  return sql`(${condition(filterOf(spec, node.field)!, node)})`;
 }
 
 /**
@@ -219,7 +262,7 @@ function parseFilters(spec: ListSpec, query: ListQuery): FilterNode[] {
     );
   }
   eachCondition(out, (f) => {
-    if (!spec.filters[f.field])
+    if (!filterOf(spec, f.field))
       throw bad('advanceFilter', `فیلتر بر اساس «${f.field}» در این فهرست ممکن نیست`);
   });
   return out;
@@ -239,16 +282,31 @@ interface Cursor {
 
 const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
 
-function decodeCursor(raw: string, sortKey: string, desc: boolean): Cursor {
+const MAX_INT = 2_147_483_647;
+
+/**
+ * The cursor `raw` if it belongs to this order (`sortKey`, `desc`) and every value in it fits its
+ * column: the sort values by their keys' types (`terms`), the id and total as non-negative
+ * `integer`s. Anything else (forged, or made for another order) is a 422 on `cursor`.
+ */
+function decodeCursor(raw: string, sortKey: string, desc: boolean, terms: SortTerm[]): Cursor {
   try {
     const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
+    const fits = (v: unknown, t: SortTerm | undefined) =>
+      v === null || (typeof v === 'string' && !!t && fieldValue(t.def.type, v) !== undefined);
+    const values = terms.length > 1 ? c.vs : [c.v];
     if (
       c.s === sortKey &&
       c.d === desc &&
       Number.isInteger(c.id) &&
+      Math.abs(c.id) <= MAX_INT &&
       Number.isInteger(c.t) &&
+      c.t >= 0 &&
+      c.t <= MAX_INT &&
       (c.v === null || typeof c.v === 'string') &&
-      (c.vs === undefined || (Array.isArray(c.vs) && c.vs.every((v) => v === null || typeof v === 'string')))
+      Array.isArray(values) &&
+      values.length === terms.length &&
+      values.every((v, i) => fits(v, terms[i]))
     ) {
       return c;
     }
@@ -324,7 +382,7 @@ export async function listPage<T = Row>(db: Db, spec: ListSpec, query: ListQuery
   if (query.cursor) {
     // Keyset page: no OFFSET and no recount; the total is the one counted with the first page
     // (it travels in the cursor), so reading on costs only the index range of the next rows.
-    const c = decodeCursor(query.cursor, sortKey, desc);
+    const c = decodeCursor(query.cursor, sortKey, desc, terms);
     total = c.t;
     const phases = multi
       ? [afterCursorMulti(spec, terms, c.vs ?? [], c.id)]

@@ -1,12 +1,11 @@
 import type { Context, Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { matchedRoutes } from 'hono/route';
-import { XSRF_COOKIE, XSRF_HEADER } from '../auth/cookies.ts';
 import { accessChanged, probeRequest, type RequestProbe, settleSession } from '../auth/sessions.ts';
-import { safeEqual } from '../auth/tokens.ts';
+import { checkXsrf } from '../auth/xsrf.ts';
 import { auditLog } from '../db/schema/index.ts';
 import type { AppDeps } from './deps.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
+import { assertCleanInput } from './input.ts';
 import type { AnyRoute, AuditEntry, RequestMeta, SessionInfo } from './route.ts';
 import { decodeUtf8, parseJsonBody, parseOr422 } from './validate.ts';
 
@@ -104,11 +103,20 @@ async function authorize(route: AnyRoute, c: Context, deps: AppDeps): Promise<Se
   return session;
 }
 
+/**
+ * The request body as a plain value: multipart and urlencoded forms as objects, JSON parsed (400
+ * when it is not UTF-8, not JSON, or a multipart body that cannot be read: a missing or wrong
+ * boundary, a truncated part).
+ */
 async function readBody(route: AnyRoute, c: Context): Promise<unknown> {
   if (!route.body) return undefined;
   const type = c.req.header('content-type') ?? '';
   if (type.startsWith('multipart/form-data')) {
-    return await c.req.parseBody({ all: true });
+    try {
+      return await c.req.parseBody({ all: true });
+    } catch {
+      throw new HttpError(400, 'بدنهٔ چندبخشی درخواست خوانا نیست؛ پرونده را دوباره بفرستید');
+    }
   }
   const text = decodeUtf8(await c.req.arrayBuffer());
   if (type.startsWith('application/x-www-form-urlencoded')) {
@@ -129,7 +137,8 @@ function queryObject(url: URL): Record<string, string | string[]> {
 
 /**
  * Mounts every declared route on `app` (app.ts has already refused blocked addresses, reading the
- * route's session and permission in the same query via `precheckRoute`): anti-forgery (419),
+ * route's session and permission in the same query via `precheckRoute`): anti-forgery (419, on
+ * state-changing methods and `changesState` GETs; auth/xsrf.ts),
  * session and permission (401/403), zod validation (400/422), then the handler; its value is sent
  * as `{ data }`.
  */
@@ -138,17 +147,16 @@ export function mountRoutes(app: Hono, deps: AppDeps, routes: AnyRoute[]) {
     const handler = async (c: Context) => {
       const url = new URL(c.req.url);
       const meta = requestMeta(c, deps, url);
-      if (MUTATING.has(c.req.method) && !route.skipXsrf) {
-        const cookie = getCookie(c, XSRF_COOKIE);
-        const header = c.req.header(XSRF_HEADER);
-        if (!cookie || !header || !safeEqual(cookie, header)) {
-          throw new HttpError(419, 'نشست امنیتی فرم منقضی شده است؛ صفحه را دوباره بارگذاری کنید');
-        }
+      if ((MUTATING.has(c.req.method) || route.changesState) && !route.skipXsrf) {
+        await checkXsrf(c, deps.database.db);
       }
       const session = await authorize(route, c, deps);
-      const params = route.params ? parseOr422(route.params, c.req.param()) : undefined;
-      const query = route.query ? parseOr422(route.query, queryObject(url)) : undefined;
+      const rawParams = c.req.param();
+      const rawQuery = queryObject(url);
       const rawBody = await readBody(route, c);
+      assertCleanInput([rawParams, rawQuery, rawBody]);
+      const params = route.params ? parseOr422(route.params, rawParams) : undefined;
+      const query = route.query ? parseOr422(route.query, rawQuery) : undefined;
       const body = route.body ? parseOr422(route.body, rawBody) : undefined;
       const mutating = MUTATING.has(c.req.method);
       let result: unknown;

@@ -95,6 +95,11 @@ export interface RouteDef<
   allowWhenPasswordChangeDue?: boolean;
   /** Skips the anti-forgery check: only for routes a browser cannot be tricked into (none by default). */
   skipXsrf?: boolean;
+  /**
+   * A GET that changes state (the specification keeps role selection and sign-out as GET): it is
+   * checked for the anti-forgery token as a POST is, so another site cannot make a browser call it.
+   */
+  changesState?: boolean;
   /** Returns the `data` of `{ data }`, or a Response for files and redirects. */
   handler(ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>>): Promise<unknown>;
 }

@@ -15,9 +15,10 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '_';
-    const list = out[key] ?? [];
+    // own keys only: a path named `constructor` or `__proto__` must not reach Object.prototype
+    const list = Object.hasOwn(out, key) ? out[key]! : [];
     list.push(issue.message);
-    out[key] = list;
+    Object.defineProperty(out, key, { value: list, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

@@ -186,6 +186,34 @@ export async function seedAccess(db: Db, opts: { demoPassword: string; demoAccou
   });
 }
 
+/**
+ * Adds the permissions of the registry (contract/route-registry.ts PERMISSIONS) that a database
+ * seeded by an earlier version lacks, with their route patterns. Existing rows, and which roles
+ * hold what, are left as they are: a new permission is held by no role until an admin grants it
+ * (super_admin holds it by its type). Run at every start; returns the idents added.
+ */
+export async function syncPermissions(db: Db): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const added = await tx
+      .insert(permissions)
+      .values(
+        Object.entries(PERMISSIONS).map(([ident, title]) => ({
+          ident,
+          title,
+          groupName: ident.split('.')[0]!,
+        })),
+      )
+      .onConflictDoNothing({ target: permissions.ident })
+      .returning();
+    const patterns = routePatternsByPermission();
+    const routes = added.flatMap((p) =>
+      (patterns.get(p.ident) ?? []).map((pattern) => ({ permissionId: p.id, pattern })),
+    );
+    if (routes.length) await tx.insert(routePermissions).values(routes);
+    return added.map((p) => p.ident);
+  });
+}
+
 /** Menu sections in the registry's order, each with its built screens. */
 async function seedMenu(tx: Db) {
   const sections = [...new Set(SCREENS.filter((s) => s.menu && s.status === 'built').map((s) => s.menu!))];

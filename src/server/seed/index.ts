@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import { seedAccess } from './access.ts';
+import { seedAccess, syncPermissions } from './access.ts';
 import { seedCompanyReports } from './company-reports.ts';
 import { seedDocumentTypes } from './document-types.ts';
 import { seedLabels } from './labels.ts';
@@ -16,14 +16,18 @@ export type SeedOutcome = 'demo' | 'admin-only' | 'existing-demo' | 'existing';
  * Seeds a new database once: with SEED=demo the reference data (seed/reference.ts), the demo
  * portfolio (seed/portfolio.ts) and the demo accounts; with SEED=none the reference data and one
  * admin who must change the password at first sign-in.
- * A database that already has users is left as it is.
+ * A database that already has users is left as it is, but for permissions a newer version
+ * declares (syncPermissions).
  */
 export async function seedIfEmpty(
   db: Db,
   config: Pick<Config, 'SEED' | 'DEMO_PASSWORD'>,
 ): Promise<SeedOutcome> {
   const [row] = await db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) > 0) return config.SEED === 'demo' ? 'existing-demo' : 'existing';
+  if ((row?.n ?? 0) > 0) {
+    await syncPermissions(db);
+    return config.SEED === 'demo' ? 'existing-demo' : 'existing';
+  }
   // Reference data first, in every mode: provinces, cities and industry groups are public facts
   // every screen needs (pickers, filters, maps), even in an otherwise empty product. The listed
   // companies are not loaded with SEED=none: the register of legal persons is the organisation's

@@ -66,12 +66,15 @@ const currentUser = defineRoute({
 
 /**
  * GET /api/logout — ends this browser's staff and guest sessions and clears their cookies.
- * Public, so it also works when the session has already ended. → `{ signed_out: true }`.
+ * Public, so it also works when the session has already ended. → `{ signed_out: true }`. It
+ * changes state, so it needs the anti-forgery token (419 without): no other site can sign a
+ * browser out.
  */
 const logout = defineRoute({
   method: 'get',
   path: '/api/logout',
   permission: 'public',
+  changesState: true,
   summary: 'Sign out (ends the staff and guest sessions of this browser)',
   tags: ['auth'],
   async handler({ c, deps }) {

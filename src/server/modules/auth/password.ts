@@ -3,7 +3,7 @@ import { changePasswordInput, forgetPasswordInput, resetPasswordInput } from '..
 import { CODE_FAILURE_MESSAGE, verifyCode } from '../../auth/otp.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { endUserSessions, rotateSession } from '../../auth/sessions.ts';
-import { accountKey, reset } from '../../auth/throttle.ts';
+import { resetAccount } from '../../auth/throttle.ts';
 import { users } from '../../db/schema/index.ts';
 import { invalid } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -66,7 +66,7 @@ const resetWithCode = defineRoute({
       await ctx.audit(tx, { action: 'password.reset-by-code', entity: 'user', entityId: user.id });
       await endUserSessions(tx, user.id);
     });
-    await reset(db, accountKey(user.username));
+    await resetAccount(db, user.username);
     return { reset: true };
   },
 });
@@ -113,7 +113,7 @@ const changePassword = defineRoute({
       await ctx.audit(tx, { action: 'password.change', entity: 'user', entityId: user.id });
       await endUserSessions(tx, user.id, session!.id);
     });
-    await reset(db, accountKey(user.username));
+    await resetAccount(db, user.username);
     await rotateSession(ctx.c, deps, session!, {});
     return { has_change_pass: false };
   },

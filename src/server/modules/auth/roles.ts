@@ -30,12 +30,14 @@ const myRoles = defineRoute({
  * GET /api/user/permission/my-role-permission/:role_id — makes that role the session's current
  * role (the session id is renewed when the role changes: the old cookie stops working) and answers `RolePermissions`:
  * the role, its route patterns, its permissions and the user report. 403 when the user does not
- * hold the role.
+ * hold the role. It changes state, so it needs the anti-forgery token (419 without); the answer
+ * renews the token for the renewed session.
  */
 const myRolePermission = defineRoute({
   method: 'get',
   path: '/api/user/permission/my-role-permission/:role_id',
   permission: 'user',
+  changesState: true,
   summary: 'Choose a role: it becomes the session’s role; its routes and permissions',
   tags: ['auth'],
   params: z.object({ role_id: z.coerce.number().int().positive().max(2_147_483_647) }),

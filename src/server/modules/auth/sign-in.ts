@@ -67,9 +67,9 @@ export async function logAttempt(
   });
 }
 
-/** 429 (Retry-After) when `username` has used up its failures in this window. */
+/** 429 (Retry-After) when `username` has used up its failures from this address in this window. */
 export async function guardAccount(ctx: Ctx, username: string, method: SignInMethod, userId: number | null) {
-  const wait = await lockedFor(ctx.db, accountKey(username), ACCOUNT_LIMIT, ctx.deps.now());
+  const wait = await lockedFor(ctx.db, accountKey(username, ctx.meta.ip), ACCOUNT_LIMIT, ctx.deps.now());
   if (wait > 0) {
     await logAttempt(ctx, { username, userId, method, success: false, reason: 'throttled' });
     throw tooMany(wait, LOCKED);
@@ -97,7 +97,7 @@ export async function failSignIn(
   await logAttempt(ctx, { ...e, success: false });
   if (await ipFailure(ctx.db, ctx.meta.ip, now)) throw blockedError();
   if (e.username && e.countAccount !== false) {
-    const { retryAfter } = await hit(ctx.db, accountKey(e.username), ACCOUNT_LIMIT, now);
+    const { retryAfter } = await hit(ctx.db, accountKey(e.username, ctx.meta.ip), ACCOUNT_LIMIT, now);
     if (retryAfter > 0) throw tooMany(retryAfter, LOCKED);
   }
   throw invalid({ [e.field]: [e.message] }, e.message);
@@ -146,7 +146,7 @@ export async function completeSignIn(
     throw refused;
   }
   const now = ctx.deps.now();
-  await reset(ctx.db, accountKey(user.username));
+  await reset(ctx.db, accountKey(user.username, ctx.meta.ip));
   const held = await ctx.db
     .select({ roleId: userRoles.roleId })
     .from(userRoles)

@@ -1,8 +1,8 @@
-import { verifyIranianNationalId } from '@persian-tools/persian-tools';
 import { z } from 'zod';
 import { signupInput } from '../../../contract/auth.ts';
+import { parseNationalCode } from '../../../domain/identifiers.ts';
 import { normalizePersian } from '../../../domain/persian-text.ts';
-import { asciiDigits, MOBILE_FORMAT_MESSAGE, normalizeMobile } from '../../auth/normalize.ts';
+import { MOBILE_FORMAT_MESSAGE, normalizeMobile } from '../../auth/normalize.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { hit, SIGNUP_LIMIT, tooMany } from '../../auth/throttle.ts';
 import { pgError } from '../../db/pg-errors.ts';
@@ -22,7 +22,8 @@ const isUniqueViolation = (e: unknown) => pgError(e).code === '23505';
  * national_code }` → `{ status: 'waiting' }`. The account waits for an admin's approval
  * (/auth/waiting) and cannot sign in before it. Only `crf_pid=3` is accepted (422 otherwise).
  * Usernames are stored in lower case (Latin letters, digits, `.`, `_`, `-`); 422 per field for a
- * taken username, a malformed mobile or a national code whose check digit fails; 429 after ten
+ * taken username, a malformed mobile or a national code that `parseNationalCode` refuses (check
+ * digit; 8–9 digits are zero-padded and the code is stored as 10 ASCII digits); 429 after ten
  * sign-ups from one address in an hour.
  */
 const signup = defineRoute({
@@ -40,7 +41,7 @@ const signup = defineRoute({
     const { body, db, deps } = ctx;
     const username = body.username.toLowerCase();
     const mobile = normalizeMobile(body.mobile);
-    const nationalCode = asciiDigits(body.national_code);
+    const nationalCode = parseNationalCode(body.national_code);
     const firstName = normalizePersian(body.first_name);
     const lastName = normalizePersian(body.last_name);
     const errors: FieldErrors = {};
@@ -48,7 +49,7 @@ const signup = defineRoute({
       errors.username = ['نام کاربری فقط از حروف لاتین، رقم، نقطه، خط تیره و زیرخط تشکیل شود'];
     } else if (await findUserByUsername(db, username)) errors.username = [TAKEN];
     if (!mobile) errors.mobile = [MOBILE_FORMAT_MESSAGE];
-    if (!/^\d{10}$/.test(nationalCode) || !verifyIranianNationalId(nationalCode)) {
+    if (!nationalCode) {
       errors.national_code = ['کد ملی معتبر نیست؛ ۱۰ رقم آن را دوباره بررسی کنید'];
     }
     if (Object.keys(errors).length) throw invalid(errors);

@@ -1,13 +1,13 @@
 import { bulkInput, bulkOperationParams } from '../../../contract/bulk.ts';
 import { defineRoute } from '../../http/route.ts';
-import { type BulkEntity, runBulk, undoBulk } from './service.ts';
+import { BULK_PERMISSION, type BulkEntity, runBulk, undoBulk } from './service.ts';
 
 /**
  * Bulk actions on the persons lists and their undo (contract/bulk.ts has the shapes). Each call
  * is one transaction: everything or nothing, with one audit row per affected record.
  */
 
-const bulkRoute = (entity: BulkEntity, path: string, permission: string, noun: string) =>
+const bulkRoute = (entity: BulkEntity, path: string, noun: string) =>
   /**
    * POST {path} — `bulkInput` → `{ operation: BulkOperation }`. `ids` or `all` (the list's query:
    * q, advanceFilter JSON, plain filters; at most BULK_CAP = 100,000 rows, else 422 on `all`).
@@ -17,7 +17,7 @@ const bulkRoute = (entity: BulkEntity, path: string, permission: string, noun: s
   defineRoute({
     method: 'post',
     path,
-    permission,
+    permission: BULK_PERMISSION[entity],
     summary: `${noun}: label, unlabel or soft-delete a selection (undoable for 10 s)`,
     tags: ['persons', 'bulk'],
     body: bulkInput,
@@ -31,11 +31,12 @@ const bulkRoute = (entity: BulkEntity, path: string, permission: string, noun: s
   });
 
 export const bulkRoutes = [
-  bulkRoute('legal_person', '/api/person/legal-persons/bulk', 'person.legal.edit', 'Legal persons'),
-  bulkRoute('true_person', '/api/person/true-persons/bulk', 'person.true.edit', 'True persons'),
+  bulkRoute('legal_person', '/api/person/legal-persons/bulk', 'Legal persons'),
+  bulkRoute('true_person', '/api/person/true-persons/bulk', 'True persons'),
   /**
-   * POST /api/bulk-operations/:id/undo (any role; only the operation's author) →
-   * `{ operation: BulkOperation }` with `undone_at` set. 403 another user's; 404 unknown; 409
+   * POST /api/bulk-operations/:id/undo (any role; only the operation's author, while their role
+   * holds the permission the action needed) → `{ operation: BulkOperation }` with `undone_at` set.
+   * 403 another user's or without that permission; 404 unknown; 409
    * already undone (or its label deleted since); 410 more than 10 s (UNDO_WINDOW_MS) after it ran.
    */
   defineRoute({

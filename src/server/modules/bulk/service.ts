@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { BULK_CAP, type BulkAction, type BulkOperation, UNDO_WINDOW_MS } from '../../../contract/bulk.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
+import { roleHolds } from '../../auth/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError, invalid, notFound } from '../../http/errors.ts';
 import { isoTimestamp, type ListSpec, listPage, queryRows } from '../../http/list.ts';
@@ -28,6 +29,12 @@ interface Target {
   /** The list's id column in its FROM clause. */
   idExpr: string;
 }
+
+/** The permission a bulk action on each entity needs, and so its undo too. */
+export const BULK_PERMISSION: Record<BulkEntity, string> = {
+  legal_person: 'person.legal.edit',
+  true_person: 'person.true.edit',
+};
 
 const TARGETS: Record<BulkEntity, Target> = {
   legal_person: { table: 'legal_persons', list: legalPersonsList, idExpr: 'lp.id' },
@@ -224,7 +231,9 @@ export async function runBulk(tx: Db, req: BulkRequest, actor: Actor, now: Date)
 /**
  * Reverts the bulk operation `id` in `tx`: labels it set are removed, labels it removed are set
  * again (with their first date), records it deleted are restored (those still deleted by it).
- * 404 unknown; 403 someone else's; 409 already undone or its label deleted since; 410 past undo_until.
+ * 404 unknown; 403 someone else's, or when the current role no longer holds the permission the
+ * action needed (BULK_PERMISSION: an author who switched to a read-only role cannot undo); 409
+ * already undone or its label deleted since; 410 past undo_until.
  */
 export async function undoBulk(tx: Db, id: string, actor: Actor, now: Date): Promise<BulkOperation> {
   const [op] = await queryRows<{
@@ -242,6 +251,11 @@ export async function undoBulk(tx: Db, id: string, actor: Actor, now: Date): Pro
   if (!op) throw notFound('عملیات گروهی یافت نشد');
   if (op.user_id !== actor.session?.user?.id)
     throw new HttpError(403, 'فقط کسی که این عملیات را انجام داده می‌تواند آن را برگرداند');
+  if (!(await roleHolds(tx, actor.session, BULK_PERMISSION[op.entity_type])))
+    throw new HttpError(
+      403,
+      'نقش کنونی شما اجازه این تغییر را ندارد؛ برای بازگرداندن آن نقشی با دسترسی ویرایش برگزینید',
+    );
   if (op.undone) throw new HttpError(409, 'این عملیات پیش‌تر برگردانده شده است');
   if (op.expired)
     throw new HttpError(410, 'مهلت ده‌ثانیه‌ای بازگرداندن این عملیات گذشته است؛ تغییرات را جداگانه برگردانید');

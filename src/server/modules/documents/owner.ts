@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { OwnerType } from '../../../contract/documents.ts';
 import type { Db } from '../../db/client.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
-import type { SessionInfo } from '../../http/route.ts';
 
 /**
  * The owners of documents and contacts (a legal or a true person): their tables, permissions and
@@ -50,24 +49,4 @@ export async function assertOwner(db: Db, spec: OwnerSpec, id: number, lock = fa
     sql`SELECT id FROM ${sql.raw(spec.table)} WHERE id = ${id} AND deleted_at IS NULL ${sql.raw(lock ? 'FOR UPDATE' : '')}`,
   );
   if (!row) throw notFound(spec.notFound);
-}
-
-/** True when the session's role is super_admin or holds permission `ident`. */
-export async function roleHolds(db: Db, session: SessionInfo | null, ident: string): Promise<boolean> {
-  const role = session?.role;
-  if (!role) return false;
-  if (role.type === 'super_admin') return true;
-  const [row] = await queryRows<{ ok: boolean }>(
-    db,
-    sql`SELECT EXISTS (
-          SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
-          WHERE rp.role_id = ${role.id} AND p.ident = ${ident}
-        ) AS ok`,
-  );
-  return row?.ok === true;
-}
-
-/** Throws 403 unless the session's role holds `ident`. */
-export async function requirePermission(db: Db, session: SessionInfo | null, ident: string) {
-  if (!(await roleHolds(db, session, ident))) throw forbidden();
 }

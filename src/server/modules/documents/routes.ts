@@ -9,22 +9,23 @@ import {
   ownerParams,
 } from '../../../contract/documents.ts';
 import { faDigits } from '../../auth/normalize.ts';
+import { roleHolds } from '../../auth/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import { documents, documentTypes } from '../../db/schema/index.ts';
 import { contentDisposition } from '../../files/sniff.ts';
-import { putFile, readStoredFile } from '../../files/store.ts';
+import { filesOf } from '../../http/deps.ts';
 import { HttpError, invalid, notFound } from '../../http/errors.ts';
 import { isoTimestamp, queryRows } from '../../http/list.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
 import { documentFileName, sniffDocumentMime } from './mime.ts';
-import { assertOwner, OWNERS, type OwnerSpec, requirePermission } from './owner.ts';
+import { assertOwner, OWNERS, type OwnerSpec } from './owner.ts';
 import { documentTypeRoutes } from './types.ts';
 
 /**
  * Documents of legal and true persons (contract/documents.ts): metadata in `documents`, bytes in
- * the content-addressed store (files/store.ts). Uploads and deletes run in one transaction with
- * one audit row (entity `document`, `owner_type` + `owner_id` in before/after, which is how the
- * owner's history tab — persons/history.ts — finds them).
+ * the content-addressed store (files/store.ts), put in the row's transaction. Uploads and deletes
+ * run in one transaction with one audit row (entity `document`, `owner_type` + `owner_id` in
+ * before/after, which is how the owner's history tab — persons/history.ts — finds them).
  */
 
 const DOC_NOT_FOUND = 'مستند یافت نشد';
@@ -145,10 +146,10 @@ function ownerRoutes(spec: OwnerSpec): AnyRoute[] {
             file: [`محتوای پرونده از نوع‌های پذیرفته برای «${type.name}» (${allowed.join('، ')}) نیست`],
           });
         }
-        const stored = await putFile(deps.config.DATA_DIR, bytes);
         const fileName = documentFileName((body.file as File).name, mime as DocumentMime, 'document');
         return db.transaction(async (tx) => {
           await assertOwner(tx, spec, params.id, true);
+          const stored = await filesOf(deps).put(tx, bytes);
           const [doc] = await tx
             .insert(documents)
             .values({
@@ -175,7 +176,10 @@ function ownerRoutes(spec: OwnerSpec): AnyRoute[] {
         });
       },
     }),
-    /** DELETE …/:id/documents/:documentId (edit) → `{ deleted: true }`; 404 owner or document. The bytes stay in the store. */
+    /**
+     * DELETE …/:id/documents/:documentId (edit) → `{ deleted: true }`; 404 owner or document. The
+     * bytes stay in the store until its sweep finds no row naming them (files/store.ts).
+     */
     defineRoute({
       method: 'delete',
       path: `${base}/:documentId`,
@@ -208,8 +212,9 @@ function ownerRoutes(spec: OwnerSpec): AnyRoute[] {
 /**
  * GET /api/documents/:id/file (any role holding the owner's view permission) — the file with its
  * stored type, length and a Content-Disposition carrying the UTF-8 name (RFC 6266/5987): inline
- * for images, attachment otherwise; not cached by proxies. 403 without the owner's view
- * permission; 404 when the document, its live owner or its bytes are missing.
+ * for images, attachment otherwise; not cached by proxies. 404 when the document, its live owner
+ * or its bytes are missing, and also without the owner's view permission: answering 403 there
+ * would tell which ids exist.
  */
 const download = defineRoute({
   method: 'get',
@@ -223,9 +228,9 @@ const download = defineRoute({
     if (!row) throw notFound(DOC_NOT_FOUND);
     const spec = OWNERS[row.owner_type];
     if (!spec) throw notFound(DOC_NOT_FOUND);
-    await requirePermission(db, session, spec.view);
+    if (!(await roleHolds(db, session, spec.view))) throw notFound(DOC_NOT_FOUND);
     await assertOwner(db, spec, row.owner_id);
-    const bytes = await readStoredFile(deps.config.DATA_DIR, row.sha256);
+    const bytes = await filesOf(deps).get(db, row.sha256);
     if (!bytes) throw new HttpError(404, 'پرونده این مستند در بایگانی یافت نشد');
     return new Response(new Uint8Array(bytes), {
       headers: {

@@ -91,12 +91,13 @@ const blockedIpList = defineRoute({
 
 /**
  * POST /api/logs/blocked-ips/:id/unblock — lifts a block (and clears the address's failure
- * counter) → `{ id, unblocked_at }`. 404 unknown id; 409 when already lifted. Audited.
+ * counter) → `{ id, unblocked_at }`. 404 unknown id; 409 when already lifted. Audited. A write,
+ * so it needs its own permission (`logs.unblock`), not the reader's `logs.view`.
  */
 const unblock = defineRoute({
   method: 'post',
   path: '/api/logs/blocked-ips/:id/unblock',
-  permission: 'logs.view',
+  permission: 'logs.unblock',
   summary: 'Unblock an address',
   tags: ['logs'],
   params: idParams,
@@ -125,14 +126,12 @@ const unblock = defineRoute({
 });
 
 /**
- * One-time codes in SMS bodies are masked in the list (whoever reads logs must not sign in as
- * others) — except for messages of the `log` provider: with no gateway, the SMS log is the only
- * delivery channel, so an admin reads the code there (development and demo machines).
+ * One-time codes are never shown: providers record them masked (sms/provider.ts maskSecret), and
+ * bodies of code messages are masked here too, whatever the provider, so rows an earlier version
+ * recorded in clear stay unreadable.
  */
-const maskCodes = (body: string, purpose: string, provider: string) =>
-  provider !== 'log' && purpose.endsWith('-otp')
-    ? body.replace(/\d{4,8}/g, (m) => '•'.repeat(m.length))
-    : body;
+const maskCodes = (body: string, purpose: string) =>
+  purpose.endsWith('-otp') ? body.replace(/\d{4,8}/g, (m) => '•'.repeat(m.length)) : body;
 
 const smsList: ListSpec = {
   select: sql`s.id, ${isoTimestamp(sql`s.at`)} AS at, s.mobile, s.body, s.purpose, s.provider, s.status`,
@@ -158,7 +157,7 @@ const smsList: ListSpec = {
  * GET /api/logs/sms — every SMS sent, with the shared list query: `q` (part of the mobile),
  * filters mobile, purpose, status, at; `sortBy` at (default, newest first) | mobile | purpose →
  * `ListPage<{ id, at, mobile, body, purpose, provider, status }>`. One-time codes are masked in
- * `body` unless the `log` provider (no gateway) delivered them.
+ * `body`, for every provider.
  */
 const smsLogList = defineRoute({
   method: 'get',
@@ -168,10 +167,10 @@ const smsLogList = defineRoute({
   tags: ['logs'],
   query: listQuerySchema,
   async handler({ db, query }) {
-    const page = await listPage<{ body: string; purpose: string; provider: string }>(db, smsList, query);
+    const page = await listPage<{ body: string; purpose: string }>(db, smsList, query);
     return {
       ...page,
-      data: page.data.map((r) => ({ ...r, body: maskCodes(r.body, r.purpose, r.provider) })),
+      data: page.data.map((r) => ({ ...r, body: maskCodes(r.body, r.purpose) })),
     };
   },
 });

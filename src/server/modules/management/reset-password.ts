@@ -6,6 +6,7 @@ import { endUserSessions } from '../../auth/sessions.ts';
 import { users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
+import { assertMayManageUser } from './authority.ts';
 
 const LETTERS = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
 const DIGITS = '23456789';
@@ -27,7 +28,8 @@ export function temporaryPassword(): string {
  * `has_change_pass` (the user must change it at the next sign-in) and ends the user's sessions.
  * Answers a text file (`text/plain`, attachment `reset-<username>.txt`) with the username and
  * the temporary password, to hand to the user; the password is not kept anywhere else.
- * 404 unknown user. Audited (without the password).
+ * 404 unknown user; 403 for a user whose roles reach beyond the caller's (a user manager must not
+ * sign in as a super admin through a reset: management/authority.ts). Audited (without the password).
  */
 const resetPassword = defineRoute({
   method: 'post',
@@ -37,12 +39,13 @@ const resetPassword = defineRoute({
   tags: ['management'],
   params: z.object({ uid: z.coerce.number().int().positive().max(2_147_483_647) }),
   async handler(ctx) {
-    const { db, params, deps, c } = ctx;
+    const { db, params, deps, c, session } = ctx;
     const [user] = await db
       .select({ id: users.id, username: users.username })
       .from(users)
       .where(eq(users.id, params.uid));
     if (!user) throw notFound('این کاربر یافت نشد');
+    await assertMayManageUser(db, session, user.id);
     const password = temporaryPassword();
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import { permissions, rolePermissions, roles, routePermissions, userRoles } from
 import { conflict, invalid, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { toRole } from '../auth/shape.ts';
+import { assertMayChangePermissions } from './authority.ts';
 import { idParams } from './users.ts';
 
 /** GET /api/management/roles — `[{ id, name, title, type, users, permissions }]` (counts), by id. */
@@ -120,8 +121,9 @@ const getRolePermissions = defineRoute({
 /**
  * PUT /api/management/roles/:id/permissions — `{ permission_ids: number[] }` replaces the role's
  * permissions → `{ permission_ids }`; holders feel it at their next request. 404 unknown role;
- * 409 for a super_admin role (it holds everything); 422 on `permission_ids` for unknown ids.
- * Audited with the idents before and after.
+ * 409 for a super_admin role (it holds everything); 422 on `permission_ids` for unknown ids; 403
+ * when a permission granted or removed is one the caller's role does not hold
+ * (management/authority.ts). Audited with the idents before and after.
  */
 const setRolePermissions = defineRoute({
   method: 'put',
@@ -136,7 +138,7 @@ const setRolePermissions = defineRoute({
       .max(1000),
   }),
   async handler(ctx) {
-    const { db, params, body } = ctx;
+    const { db, params, body, session } = ctx;
     const wanted = [...new Set(body.permission_ids)].sort((a, b) => a - b);
     return db.transaction(async (tx) => {
       const [role] = await tx.select().from(roles).where(eq(roles.id, params.id));
@@ -151,10 +153,15 @@ const setRolePermissions = defineRoute({
         throw invalid({ permission_ids: ['دسترسی‌ای که برگزیده‌اید وجود ندارد'] });
       }
       const before = await tx
-        .select({ ident: permissions.ident })
+        .select({ id: permissions.id, ident: permissions.ident, title: permissions.title })
         .from(rolePermissions)
         .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
         .where(eq(rolePermissions.roleId, params.id));
+      const had = new Set(before.map((b) => b.id));
+      await assertMayChangePermissions(tx, session, [
+        ...known.filter((k) => !had.has(k.id)),
+        ...before.filter((b) => !wanted.includes(b.id)),
+      ]);
       await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, params.id));
       if (wanted.length) {
         await tx

@@ -4,6 +4,7 @@ import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { toRole, toUser } from '../auth/shape.ts';
+import { assertMayChangeRoles, assertMayManageUser } from './authority.ts';
 import { assertSuperAdminRemains, idParams } from './users.ts';
 
 const roleIds = z
@@ -39,8 +40,10 @@ const getUserRoles = defineRoute({
 /**
  * POST /api/management/users/:id/roles — `{ role_ids: number[] }` replaces the user's roles →
  * `{ role_ids }`. Takes effect at the user's next request (a current role they lose stops
- * counting). 404 unknown user; 422 on `role_ids` for unknown roles; 409 when no active super
- * admin would remain. Audited with the roles before and after.
+ * counting). 404 unknown user; 422 on `role_ids` for unknown roles; 403 for one's own roles, for
+ * a user whose roles reach beyond the caller's, and for granting or removing a role beyond the
+ * caller's (super_admin only by a super admin: management/authority.ts); 409 when no active
+ * super admin would remain. Audited with the roles before and after.
  */
 const setUserRoles = defineRoute({
   method: 'post',
@@ -51,7 +54,7 @@ const setUserRoles = defineRoute({
   params: idParams,
   body: z.object({ role_ids: roleIds }),
   async handler(ctx) {
-    const { db, params, body } = ctx;
+    const { db, params, body, session } = ctx;
     const wanted = [...new Set(body.role_ids)].sort((a, b) => a - b);
     return db.transaction(async (tx) => {
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, params.id));
@@ -64,6 +67,13 @@ const setUserRoles = defineRoute({
         .select({ id: userRoles.roleId })
         .from(userRoles)
         .where(eq(userRoles.userId, params.id));
+      const had = new Set(before.map((r) => r.id));
+      const changed = [
+        ...wanted.filter((id) => !had.has(id)),
+        ...[...had].filter((id) => !wanted.includes(id)),
+      ];
+      await assertMayChangeRoles(tx, session, params.id, changed);
+      await assertMayManageUser(tx, session, params.id);
       await tx.delete(userRoles).where(eq(userRoles.userId, params.id));
       if (wanted.length) {
         await tx.insert(userRoles).values(wanted.map((roleId) => ({ userId: params.id, roleId })));

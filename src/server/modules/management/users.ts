@@ -7,6 +7,7 @@ import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { isoTimestamp, type ListSpec, listPage } from '../../http/list.ts';
 import { defineRoute, type RouteContext } from '../../http/route.ts';
+import { assertMayManageUser } from './authority.ts';
 
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -95,7 +96,10 @@ export async function assertSuperAdminRemains(tx: Db): Promise<void> {
 
 type Ctx = RouteContext<z.output<typeof idParams>, undefined, undefined>;
 
-/** Moves a user from one of `from` to `to` in one transaction with an audit row; 404/409 otherwise. */
+/**
+ * Moves a user from one of `from` to `to` in one transaction with an audit row; 404/409 otherwise,
+ * 403 for a user whose roles reach beyond the caller's (management/authority.ts).
+ */
 async function changeStatus(ctx: Ctx, from: string[], to: string, action: string, refusal: string) {
   const { db, params, deps, session } = ctx;
   if (to === 'deactivated' && params.id === session?.user?.id) {
@@ -108,6 +112,7 @@ async function changeStatus(ctx: Ctx, from: string[], to: string, action: string
       .where(eq(users.id, params.id));
     if (!before) throw notFound('این کاربر یافت نشد');
     if (!from.includes(before.status)) throw conflict(refusal);
+    await assertMayManageUser(tx, session, params.id);
     await tx.update(users).set({ status: to, updatedAt: deps.now() }).where(eq(users.id, params.id));
     if (to === 'deactivated') {
       await endUserSessions(tx, params.id);

@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { listQuerySchema } from '../../../contract/list.ts';
 import { idParams } from '../../../contract/persons.ts';
+import { roleHolds } from '../../auth/permissions.ts';
+import { legalDetailFor } from '../../auth/visibility.ts';
 import { notFound } from '../../http/errors.ts';
 import { listPage } from '../../http/list.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -33,7 +36,10 @@ export const personRoutes = [
     query: listQuerySchema,
     handler: ({ db, query }) => listPage(db, legalPersonsList, query),
   }),
-  /** GET /api/person/legal-persons/:id — `LegalPersonDetail`; 404 «شخص حقوقی یافت نشد». */
+  /**
+   * GET /api/person/legal-persons/:id — `LegalPersonDetail`; 404 «شخص حقوقی یافت نشد». True
+   * persons' national codes (shareholders, CEO) only for a role holding `person.true.view`.
+   */
   defineRoute({
     method: 'get',
     path: '/api/person/legal-persons/:id',
@@ -41,10 +47,10 @@ export const personRoutes = [
     summary: 'One legal person: general data, branches, shareholders, holdings, current board',
     tags: ['persons'],
     params: idParams,
-    async handler({ db, params }) {
+    async handler({ db, params, session }) {
       const detail = await legalPersonDetail(db, params.id);
       if (!detail) throw notFound('شخص حقوقی یافت نشد');
-      return detail;
+      return legalDetailFor(db, session, detail);
     },
   }),
   /**
@@ -86,7 +92,11 @@ export const personRoutes = [
     query: listQuerySchema,
     handler: ({ db, query }) => listPage(db, legalPickerList, query),
   }),
-  /** GET /api/person/all-persons — `ListPage<PersonPickerRow>` of legal and true persons for pickers; q, type. */
+  /**
+   * GET /api/person/all-persons — `ListPage<PersonPickerRow>` of legal and true persons for
+   * pickers; q, type. True persons (names and national codes) only for a role that may list them
+   * (`person.true.list`); for another role the list holds legal persons alone.
+   */
   defineRoute({
     method: 'get',
     path: '/api/person/all-persons',
@@ -94,7 +104,11 @@ export const personRoutes = [
     summary: 'Legal and true persons for pickers',
     tags: ['persons'],
     query: listQuerySchema,
-    handler: ({ db, query }) => listPage(db, personPickerList, query),
+    async handler({ db, query, session }) {
+      const mayListTrue = await roleHolds(db, session, 'person.true.list');
+      const spec = mayListTrue ? personPickerList : { ...personPickerList, where: sql`ap.type = 'legal'` };
+      return listPage(db, spec, query);
+    },
   }),
   ...personEditRoutes,
   ...personHistoryRoutes,

@@ -18,8 +18,14 @@ const CONTAINS_CANDIDATES = 400;
  * contains; each source capped) and the unique indexes on national_id / national_code; they are
  * ranked exact match first, then names starting with the text, then trigram similarity, then
  * shorter names. Up to `limit` of each kind. Soft-deleted records (deleted_at set) are never found.
+ * `kinds` says which kinds the caller may see: a kind left out is neither searched nor answered.
  */
-export async function searchPersons(db: Db, q: string, limit: number): Promise<SearchResult> {
+export async function searchPersons(
+  db: Db,
+  q: string,
+  limit: number,
+  kinds: { legal: boolean; true: boolean },
+): Promise<SearchResult> {
   const key = searchKey(q);
   if (!key) return { legalPersons: [], truePersons: [] };
   const k = escapeLike(key);
@@ -28,9 +34,11 @@ export async function searchPersons(db: Db, q: string, limit: number): Promise<S
   const tickerWord = `% ${k} %`;
   const digits = /^\d+$/.test(key) ? key : null;
   const [legalPersons, truePersons] = await Promise.all([
-    queryRows<SearchResult['legalPersons'][number]>(
-      db,
-      sql`WITH cand AS (
+    !kinds.legal
+      ? []
+      : queryRows<SearchResult['legalPersons'][number]>(
+          db,
+          sql`WITH cand AS (
             SELECT ${LEGAL_COLS} FROM legal_persons WHERE deleted_at IS NULL AND national_id = ${digits}
             UNION (SELECT ${LEGAL_COLS} FROM legal_persons WHERE deleted_at IS NULL AND search_text LIKE ${tickerWord} LIMIT 50)
             UNION (SELECT ${LEGAL_COLS} FROM legal_persons WHERE deleted_at IS NULL AND search_text LIKE ${prefix} LIMIT ${PREFIX_CANDIDATES})
@@ -41,10 +49,12 @@ export async function searchPersons(db: Db, q: string, limit: number): Promise<S
             (search_text LIKE ${prefix}) DESC,
             similarity(search_text, ${key}) DESC, length(name), id
           LIMIT ${limit}`,
-    ),
-    queryRows<SearchResult['truePersons'][number]>(
-      db,
-      sql`WITH cand AS (
+        ),
+    !kinds.true
+      ? []
+      : queryRows<SearchResult['truePersons'][number]>(
+          db,
+          sql`WITH cand AS (
             SELECT ${TRUE_COLS} FROM true_persons WHERE deleted_at IS NULL AND national_code = ${digits}
             UNION (SELECT ${TRUE_COLS} FROM true_persons WHERE deleted_at IS NULL AND search_text LIKE ${prefix} LIMIT ${PREFIX_CANDIDATES})
             UNION (SELECT ${TRUE_COLS} FROM true_persons WHERE deleted_at IS NULL AND search_text LIKE ${contains} LIMIT ${CONTAINS_CANDIDATES})
@@ -54,7 +64,7 @@ export async function searchPersons(db: Db, q: string, limit: number): Promise<S
             (search_text LIKE ${prefix}) DESC,
             similarity(search_text, ${key}) DESC, length(last_name), id
           LIMIT ${limit}`,
-    ),
+        ),
   ]);
   return { legalPersons, truePersons };
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { CompanyShareholders } from '../../../contract/boards.ts';
 import { idParams, type ShareholderItem } from '../../../contract/persons.ts';
+import { roleHolds } from '../../auth/permissions.ts';
+import { TRUE_CODES_PERMISSION, withoutTrueHolderCodes } from '../../auth/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
@@ -53,6 +55,7 @@ export const shareholderRoutes = [
    * GET /api/person/shareholders/:id (`person.legal.view`) — `CompanyShareholders`: holder, type,
    * share count, percentage (fraction 0..1, 6 decimals), class, valid from/to (ISO), the sum of
    * the current percentages and the free float (1 − sum, not below 0). 404 «شخص حقوقی یافت نشد».
+   * True persons' national codes only for a role holding `person.true.view` (else null).
    */
   defineRoute({
     method: 'get',
@@ -61,10 +64,11 @@ export const shareholderRoutes = [
     summary: "A company's direct shareholders with totals and free float",
     tags: ['persons'],
     params: idParams,
-    async handler({ db, params }) {
+    async handler({ db, params, session }) {
       const found = await companyShareholders(db, params.id);
       if (!found) throw notFound('شخص حقوقی یافت نشد');
-      return found;
+      if (await roleHolds(db, session, TRUE_CODES_PERMISSION)) return found;
+      return { ...found, shareholders: withoutTrueHolderCodes(found.shareholders) };
     },
   }),
 ];

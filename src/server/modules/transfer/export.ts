@@ -160,10 +160,17 @@ async function writeXlsx(spec: ExportSpec, batches: AsyncIterable<Row[]>, out: P
   await wb.commit();
 }
 
-/** Writes the batches as UTF-8 CSV with a BOM (so Excel reads Persian) into `out`. */
+/**
+ * Writes the batches as UTF-8 CSV with a BOM (so Excel reads Persian) into `out`. A cell that
+ * starts with `=`, `+`, `-`, `@`, tab or carriage return (or their full-width forms) is written
+ * with a leading `'`, so a spreadsheet shows it as text instead of running it as a formula
+ * (OWASP, CSV Injection; csv-stringify's `escape_formulas`). Numbers are written as they are.
+ * The XLSX export needs no such prefix: ExcelJS writes a string as a text cell, never a formula.
+ */
 async function writeCsv(spec: ExportSpec, batches: AsyncIterable<Row[]>, out: PassThrough) {
   const csv = stringify({
     bom: true,
+    escape_formulas: true,
     header: true,
     columns: spec.columns.map((c) => ({ key: c.key, header: c.header })),
   });
