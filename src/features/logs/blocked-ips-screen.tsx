@@ -51,24 +51,29 @@ function blockedColumns(onUnblock: { current: (r: BlockedIpRow) => void }, mayUn
       meta: { numeric: true },
       cell: (c) => <span title={formatRelative(c.getValue())}>{formatDateTime(c.getValue())}</span>,
     }),
-    col.display({
-      id: 'actions',
-      header: 'کار',
-      size: 110,
-      cell: ({ row }) =>
-        row.original.active && mayUnblock ? (
-          <Button
-            size="sm"
-            tabIndex={-1}
-            onClick={(e) => {
-              e.stopPropagation();
-              onUnblock.current(row.original);
-            }}
-          >
-            آزاد کردن
-          </Button>
-        ) : null,
-    }),
+    // the actions column only for a role that may unblock: a reader sees no empty column
+    ...(mayUnblock
+      ? [
+          col.display({
+            id: 'actions',
+            header: 'کار',
+            size: 110,
+            cell: ({ row }) =>
+              row.original.active ? (
+                <Button
+                  size="sm"
+                  tabIndex={-1}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    onUnblock.current(row.original);
+                  }}
+                >
+                  آزاد کردن
+                </Button>
+              ) : null,
+          }),
+        ]
+      : []),
   ]);
 }
 

@@ -44,6 +44,17 @@ export async function openDatabase(opts: {
         `database: an idle connection was closed (${(err as { code?: string }).code ?? err.message})`,
       );
     });
+    // A connection lost while a request holds it (the database killed or restarted mid-query)
+    // raises 'error' on that client, and the pool listens only while the client is idle: left
+    // unheard it crashes the process. The query on it fails on its own (its request answers an
+    // error, its transaction never committed); the process goes on.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => {
+        console.error(
+          `database: a connection in use was lost (${(err as { code?: string }).code ?? err.message})`,
+        );
+      });
+    });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
