@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, positiveId } from './fields.ts';
+import { MAX_ID, positiveId } from './ids.ts';
 
 /**
  * Bulk actions on the persons lists, and their undo.

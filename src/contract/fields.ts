@@ -97,22 +97,7 @@ export const smsCode = z
   .transform((v) => toAsciiDigits(v).replace(/\s/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'کد پیامک‌شده ۶ رقم است'));
 
-/** The largest record id: ids are PostgreSQL `integer` (serial), 2³¹ − 1. */
-export const MAX_ID = 2_147_483_647;
-
-/**
- * A positive integer id (path or body; strings of digits are accepted), at most MAX_ID: a larger
- * one names no record, and PostgreSQL would refuse it as an `integer`.
- */
-export const positiveId = z.coerce
-  .number({ error: 'شناسه نامعتبر است' })
-  .int('شناسه نامعتبر است')
-  .positive('شناسه نامعتبر است')
-  .max(MAX_ID, 'شناسه نامعتبر است');
-
-/** The id chosen in a picker; `message` when nothing (or nonsense) was chosen. */
-export const pickedId = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+export { MAX_ID, pickedId, positiveId } from './ids.ts';
 
 function faNumber(n: number): string {
   return String(n).replace(/[0-9]/g, (d) => String.fromCharCode(0x06f0 + Number(d)));

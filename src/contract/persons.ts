@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveId } from './fields.ts';
+import { positiveId } from './ids.ts';
 
 /**
  * The persons and search calls, shared by server and client. Field names are the API's

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * Record ids as the API takes them. Kept apart from fields.ts (which brings the Persian text,
+ * identifier and Jalali rules) so that a contract needing only ids stays small in the client.
+ */
+
+/** The largest record id: ids are PostgreSQL `integer` (serial), 2³¹ − 1. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A positive integer id (path or body; strings of digits are accepted), at most MAX_ID: a larger
+ * one names no record, and PostgreSQL would refuse it as an `integer`.
+ */
+export const positiveId = z.coerce
+  .number({ error: 'شناسه نامعتبر است' })
+  .int('شناسه نامعتبر است')
+  .positive('شناسه نامعتبر است')
+  .max(MAX_ID, 'شناسه نامعتبر است');
+
+/** The id chosen in a picker; `message` when nothing (or nonsense) was chosen. */
+export const pickedId = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
