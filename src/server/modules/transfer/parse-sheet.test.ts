@@ -169,6 +169,15 @@ describe('parseSheet (csv)', () => {
     expect(await refusal(parseSheet('csv', bytes, 20_000))).toBe(tooManyRows(20_000));
   });
 
+  it('reads back a cell the export escaped as a formula, and leaves other quotes alone', async () => {
+    const csv = `نام,یادداشت\n"'=HYPERLINK(""http://x"",""y"")",'-2+3\n'@SUM(1),'quoted\n`;
+    const sheet = await parseSheet('csv', new TextEncoder().encode(csv), 10);
+    expect(sheet.rows.map((r) => r.cells)).toEqual([
+      ['=HYPERLINK("http://x","y")', '-2+3'],
+      ['@SUM(1)', "'quoted"],
+    ]);
+  });
+
   it('reads header and non-blank rows with their line numbers', async () => {
     const bytes = new TextEncoder().encode('\uFEFFنام,کد\nالف,1\n,\nب,2\n');
     expect(await parseSheet('csv', bytes, 10)).toEqual({

@@ -158,6 +158,13 @@ async function readXlsx(bytes: Uint8Array, maxRows: number): Promise<RawSheet> {
   };
 }
 
+/**
+ * A cell the CSV export wrote with a leading `'` so that a spreadsheet would not run it
+ * (csv-stringify's `escape_formulas`: before `=`, `+`, `-`, `@`, tab, return or their full-width
+ * forms): read back as it was stored, so an export imports unchanged.
+ */
+const ESCAPED_FORMULA = /^'[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
 function readCsv(bytes: Uint8Array, maxRows: number): RawSheet {
   let text: string;
   try {
@@ -174,6 +181,7 @@ function readCsv(bytes: Uint8Array, maxRows: number): RawSheet {
       skip_empty_lines: false,
       trim: true,
       to: maxRows + 2,
+      cast: (v) => (ESCAPED_FORMULA.test(v) ? v.slice(1) : v),
     });
   } catch (e) {
     const line = (e as { lines?: number }).lines;
