@@ -137,3 +137,26 @@ describe('demo seed', () => {
     await fresh.close();
   }, 120_000); // a new PGlite database: ~5 s idle, much longer on a busy machine
 });
+
+describe('a database seeded by an earlier version', () => {
+  it('gains the permissions a newer version declares at start, with their routes, held by no role', async () => {
+    const pattern =
+      "SELECT count(*) AS n FROM route_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE p.ident = 'logs.view'";
+    const routes = await num(pattern);
+    expect(routes).toBeGreaterThan(0);
+    await t.db.execute(sql`DELETE FROM permissions WHERE ident IN ('logs.unblock', 'logs.view')`);
+    expect(await seedIfEmpty(t.db, { SEED: 'demo', DEMO_PASSWORD: 'nazer-demo' })).toBe('existing-demo');
+    expect(
+      await num("SELECT count(*) AS n FROM permissions WHERE ident IN ('logs.unblock', 'logs.view')"),
+    ).toBe(2);
+    expect(await num(pattern)).toBe(routes);
+    expect(
+      await num(
+        "SELECT count(*) AS n FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE p.ident = 'logs.unblock'",
+      ),
+    ).toBe(0);
+    // a second start adds nothing
+    await seedIfEmpty(t.db, { SEED: 'demo', DEMO_PASSWORD: 'nazer-demo' });
+    expect(await num("SELECT count(*) AS n FROM permissions WHERE ident = 'logs.view'")).toBe(1);
+  });
+});

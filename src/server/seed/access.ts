@@ -129,21 +129,8 @@ const SECTION_ICONS: Record<string, string> = {
 export async function seedAccess(db: Db, opts: { demoPassword: string; demoAccounts: boolean }) {
   const passwordHash = await hashPassword(opts.demoPassword);
   await db.transaction(async (tx) => {
-    const perms = await tx
-      .insert(permissions)
-      .values(
-        Object.entries(PERMISSIONS).map(([ident, title]) => ({
-          ident,
-          title,
-          groupName: ident.split('.')[0]!,
-        })),
-      )
-      .returning();
+    const perms = await addMissingPermissions(tx);
     const permId = new Map(perms.map((p) => [p.ident, p.id]));
-    const patterns = [...routePatternsByPermission()].flatMap(([ident, list]) =>
-      list.map((pattern) => ({ permissionId: permId.get(ident)!, pattern })),
-    );
-    if (patterns.length) await tx.insert(routePermissions).values(patterns);
 
     const roleRows = await tx
       .insert(roles)
@@ -193,25 +180,28 @@ export async function seedAccess(db: Db, opts: { demoPassword: string; demoAccou
  * (super_admin holds it by its type). Run at every start; returns the idents added.
  */
 export async function syncPermissions(db: Db): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const added = await tx
-      .insert(permissions)
-      .values(
-        Object.entries(PERMISSIONS).map(([ident, title]) => ({
-          ident,
-          title,
-          groupName: ident.split('.')[0]!,
-        })),
-      )
-      .onConflictDoNothing({ target: permissions.ident })
-      .returning();
-    const patterns = routePatternsByPermission();
-    const routes = added.flatMap((p) =>
-      (patterns.get(p.ident) ?? []).map((pattern) => ({ permissionId: p.id, pattern })),
-    );
-    if (routes.length) await tx.insert(routePermissions).values(routes);
-    return added.map((p) => p.ident);
-  });
+  return db.transaction(async (tx) => (await addMissingPermissions(tx)).map((p) => p.ident));
+}
+
+/** Inserts the registry's permissions `tx` lacks (all, on a new database) with their route patterns. */
+async function addMissingPermissions(tx: Db): Promise<{ id: number; ident: string }[]> {
+  const added = await tx
+    .insert(permissions)
+    .values(
+      Object.entries(PERMISSIONS).map(([ident, title]) => ({
+        ident,
+        title,
+        groupName: ident.split('.')[0]!,
+      })),
+    )
+    .onConflictDoNothing({ target: permissions.ident })
+    .returning({ id: permissions.id, ident: permissions.ident });
+  const patterns = routePatternsByPermission();
+  const routes = added.flatMap((p) =>
+    (patterns.get(p.ident) ?? []).map((pattern) => ({ permissionId: p.id, pattern })),
+  );
+  if (routes.length) await tx.insert(routePermissions).values(routes);
+  return added;
 }
 
 /** Menu sections in the registry's order, each with its built screens. */
