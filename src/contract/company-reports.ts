@@ -3,6 +3,7 @@ import { parseJalaliDate } from '../domain/jalali.ts';
 import { toAsciiDigits } from '../domain/persian-text.ts';
 import { CODAL_KINDS, MINUTES_KINDS } from './company-report-codes.ts';
 import { optionalText, persianText, pickedId } from './fields.ts';
+import { positiveId, recordVersion } from './ids.ts';
 
 export { CODAL_KINDS, MINUTES_KIND_LABELS, MINUTES_KINDS } from './company-report-codes.ts';
 
@@ -105,14 +106,14 @@ export const dateInput = (label: string) =>
       return iso;
     });
 
-const version = z.coerce.number({ error: 'نسخه رکورد لازم است' }).int().min(1, 'نسخه رکورد نامعتبر است');
+const version = recordVersion('نسخه رکورد نامعتبر است');
 /** `{ version }` of DELETE's query (the optimistic lock). */
 export const versionQuery = z.looseObject({ version });
 
 /** Path `:id/…/:rid` of a company's report rows. */
 export const companyRowParams = z.object({
-  id: z.coerce.number({ error: 'شناسه نامعتبر است' }).int().positive('شناسه نامعتبر است'),
-  rid: z.coerce.number({ error: 'شناسه نامعتبر است' }).int().positive('شناسه نامعتبر است'),
+  id: positiveId,
+  rid: positiveId,
 });
 
 /** What a write answers. */

@@ -21,3 +21,10 @@ export const positiveId = z.coerce
 /** The id chosen in a picker; `message` when nothing (or nonsense) was chosen. */
 export const pickedId = (message: string) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+
+/**
+ * The version a write was read at (optimistic locking; a PostgreSQL `integer`): from `min`, at
+ * most MAX_ID, `message` when it is not.
+ */
+export const recordVersion = (message: string, min = 1) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(MAX_ID, message);

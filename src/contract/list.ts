@@ -27,6 +27,7 @@ export const listQuerySchema = z.looseObject({
     .number()
     .int('شماره صفحه باید عدد صحیح باشد')
     .min(1, 'شماره صفحه از ۱ شروع می‌شود')
+    .max(1_000_000, 'شماره صفحه حداکثر ۱٬۰۰۰٬۰۰۰ است؛ برای صفحه‌های دور از نشانگر صفحه (cursor) استفاده کنید')
     .default(1),
   per_page: z.coerce
     .number()

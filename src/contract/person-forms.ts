@@ -10,6 +10,7 @@ import {
   persianText,
   pickedId,
 } from './fields.ts';
+import { recordVersion } from './ids.ts';
 import { LEGAL_KINDS, LEGAL_STATUSES } from './persons.ts';
 
 /**
@@ -181,7 +182,7 @@ export type TruePersonInput = z.input<typeof truePersonInput>;
 
 /** The `version` an update must carry: the one the form was opened with. */
 export const versionField = z.object({
-  version: z.coerce.number({ error: 'نسخه رکورد نامعتبر است' }).int().positive('نسخه رکورد نامعتبر است'),
+  version: recordVersion('نسخه رکورد نامعتبر است'),
 });
 export const legalPersonUpdate = legalPersonInput.extend(versionField.shape);
 export const truePersonUpdate = truePersonInput.extend(versionField.shape);

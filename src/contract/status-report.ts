@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveId } from './fields.ts';
+import { positiveId, recordVersion } from './ids.ts';
 import { EDUCATION_VALUES, LEGAL_FORMS, OWNERSHIP_TYPES } from './person-forms.ts';
 import { type FieldKind, type FieldSpec, fieldSchema, type SectionSpec } from './status-report-fields.ts';
 
@@ -341,7 +341,7 @@ export const statusSectionParams = z.object({
 
 /** Body of the section save: the version it was read at (0: never saved) and the form's values. */
 export const statusSectionSave = z.object({
-  version: z.coerce.number({ error: 'نسخه بخش نامعتبر است' }).int().min(0, 'نسخه بخش نامعتبر است'),
+  version: recordVersion('نسخه بخش نامعتبر است', 0),
   data: z.record(z.string(), z.unknown(), { error: 'داده‌های بخش را بفرستید' }),
 });
 export type StatusSectionSave = z.input<typeof statusSectionSave>;

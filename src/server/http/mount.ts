@@ -11,10 +11,17 @@ import { decodeUtf8, parseJsonBody, parseOr422 } from './validate.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * A header value as stored with audit and sign-in rows: without control characters (a NUL,
+ * which PostgreSQL's text cannot hold, would fail the request's own write), at most `max` long.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const headerText = (v: string, max: number) => v.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, max);
+
 /** The client address: the socket's, or X-Forwarded-For's first hop when TRUST_PROXY=1. */
 export function clientIp(c: Context, deps: AppDeps): string {
   if (deps.config.TRUST_PROXY) {
-    const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    const fwd = headerText(c.req.header('x-forwarded-for')?.split(',')[0] ?? '', 100).trim();
     if (fwd) return fwd;
   }
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
@@ -27,10 +34,10 @@ function requestMeta(c: Context, deps: AppDeps, url: URL): RequestMeta {
   const pagePath = c.req.header('x-page-path') ?? null;
   return {
     ip: clientIp(c, deps),
-    userAgent: c.req.header('user-agent') ?? '',
-    rid: rid?.slice(0, 64) ?? null,
-    oid: oid?.slice(0, 64) ?? null,
-    pagePath: pagePath ? decodeURIComponentSafe(pagePath).slice(0, 500) : null,
+    userAgent: headerText(c.req.header('user-agent') ?? '', 500),
+    rid: rid == null ? null : headerText(rid, 64),
+    oid: oid == null ? null : headerText(oid, 64),
+    pagePath: pagePath ? headerText(decodeURIComponentSafe(pagePath), 500) : null,
   };
 }
 

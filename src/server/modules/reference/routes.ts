@@ -1,5 +1,6 @@
 import { asc, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { pickedId } from '../../../contract/ids.ts';
 import { searchKey } from '../../../domain/persian-text.ts';
 import { industries } from '../../db/schema/index.ts';
 import { escapeLike, queryRows } from '../../http/list.ts';
@@ -26,11 +27,7 @@ const industryList = defineRoute({
 
 const cityQuery = z.looseObject({
   q: z.string().max(100, 'عبارت جست‌وجو حداکثر ۱۰۰ نویسه است').optional(),
-  province_id: z.coerce
-    .number({ error: 'استان نامعتبر است' })
-    .int('استان نامعتبر است')
-    .positive('استان نامعتبر است')
-    .optional(),
+  province_id: pickedId('استان نامعتبر است').optional(),
 });
 
 /** At most this many cities per answer. */
