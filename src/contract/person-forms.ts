@@ -10,7 +10,7 @@ import {
   persianText,
   pickedId,
 } from './fields.ts';
-import { recordVersion } from './ids.ts';
+import { MAX_ID, recordVersion } from './ids.ts';
 import { LEGAL_KINDS, LEGAL_STATUSES } from './persons.ts';
 
 /**
@@ -85,7 +85,7 @@ const optionalId = (message: string) =>
     .transform((v, ctx) => {
       if (v === null || v === undefined || v === '') return null;
       const n = Number(toAsciiDigits(String(v)));
-      if (!Number.isInteger(n) || n <= 0) {
+      if (!Number.isInteger(n) || n <= 0 || n > MAX_ID) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
