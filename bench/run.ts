@@ -4,6 +4,7 @@ import { type ListQuery, listQuerySchema } from '../src/contract/list.ts';
 import { createApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import type { Database } from '../src/server/db/client.ts';
+import { dbBlobStore } from '../src/server/files/db-store.ts';
 import type { AppDeps } from '../src/server/http/deps.ts';
 import { listPage } from '../src/server/http/list.ts';
 import { legalPersonsList } from '../src/server/modules/persons/lists.ts';
@@ -58,6 +59,7 @@ function appFor(database: Database) {
     config: loadConfig({ DEMO_PASSWORD, COOKIE_SECURE: '0' } as NodeJS.ProcessEnv),
     database,
     sms: logSmsProvider(() => {}),
+    files: dbBlobStore,
     now: () => new Date(),
   };
   return createApp(deps);

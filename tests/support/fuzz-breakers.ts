@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { generateLegalId, generateNationalCode } from '../../src/domain/identifiers.ts';
 import { createRng } from '../../src/domain/random.ts';
+import { type Cursor, encodeCursor as encodeListCursor } from '../../src/server/http/list-cursor.ts';
 import { setOwn } from './json-schema-arb.ts';
 
 /**
@@ -490,17 +491,11 @@ export const textOf = (v: unknown): string =>
         ? JSON.stringify(v)
         : String(v);
 
-/** A real list cursor, decoded (src/server/http/list.ts). */
-export interface CursorShape {
-  s: string;
-  d: boolean;
-  v: string | null;
-  vs?: (string | null)[];
-  id: number;
-  t: number;
-}
+/** A real list cursor, decoded. */
+export type CursorShape = Cursor;
 
-export const encodeCursor = (c: unknown) => Buffer.from(JSON.stringify(c)).toString('base64url');
+/** Any value encoded as the server encodes a cursor (to forge ones it must refuse). */
+export const encodeCursor = (c: unknown) => encodeListCursor(c as Cursor);
 
 /**
  * A forged cursor for a list whose real next-page cursor is `real` (or none): the same sort key

@@ -285,19 +285,11 @@ export async function endSessionByCookie(c: Context, deps: AppDeps, name: string
   }
   if (token !== undefined) {
     clearCookie(c, deps.config, name);
-    // The browser holds no session of this kind any more: its token is bound to what is left.
-    const ended = endedCookies.get(c) ?? new Set<string>();
-    ended.add(name);
-    endedCookies.set(c, ended);
-    const otherName = name === SESSION_COOKIE ? GUEST_COOKIE : SESSION_COOKIE;
-    const other = ended.has(otherName) ? undefined : getCookie(c, otherName);
-    const otherKind = otherName === SESSION_COOKIE ? 'staff' : 'guest';
-    renewXsrf(c, other ? sessionBinding(otherKind, sha256(other)) : 'anonymous');
+    // Its callers end both kinds (sign-out) or start the other kind next (startSession, which
+    // binds the token to the new session): here the token is bound to no session.
+    renewXsrf(c, 'anonymous');
   }
 }
-
-/** Session cookies a response has cleared (so the token is not bound to one of them). */
-const endedCookies = new WeakMap<Context, Set<string>>();
 
 /** Removes every session of a user (deactivation, password reset), except `keep` if given. */
 export async function endUserSessions(db: Db, userId: number, keep?: string): Promise<void> {

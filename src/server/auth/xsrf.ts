@@ -42,12 +42,15 @@ export function xsrfKey(db: Db): Promise<Buffer> {
   return key;
 }
 
+/** The binding of a staff or guest session id (the stored hash), for `renewXsrf`. */
+export const sessionBinding = (kind: 'staff' | 'guest', sessionId: string) => `${kind}:${sessionId}`;
+
 /** What the request's token must be bound to: its staff session, else its guest session, else none. */
 export function requestBinding(c: Context): string {
   const staff = getCookie(c, SESSION_COOKIE);
-  if (staff) return `staff:${sha256(staff)}`;
+  if (staff) return sessionBinding('staff', sha256(staff));
   const guest = getCookie(c, GUEST_COOKIE);
-  return guest ? `guest:${sha256(guest)}` : 'anonymous';
+  return guest ? sessionBinding('guest', sha256(guest)) : 'anonymous';
 }
 
 const mac = (key: Buffer, binding: string, nonce: string) =>
@@ -74,9 +77,6 @@ const renewed = new WeakMap<Context, string>();
 export function renewXsrf(c: Context, binding: string): void {
   renewed.set(c, binding);
 }
-
-/** The binding of a staff or guest session id (the stored hash), for `renewXsrf`. */
-export const sessionBinding = (kind: 'staff' | 'guest', sessionId: string) => `${kind}:${sessionId}`;
 
 /**
  * 419 unless the request carries the same token in the cookie and the header, signed for the

@@ -1,18 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { invalid } from './errors.ts';
-import type { FieldType, ListSpec, SortDef } from './list.ts';
+import type { ListSpec, SortDef } from './list.ts';
+import { CAST } from './list-values.ts';
 
 /** Sort keys one list request may combine (`sortBy=a,-b,c`). */
 export const MAX_SORT_KEYS = 3;
-
-const CAST: Record<FieldType, string> = {
-  text: 'text',
-  int: 'int',
-  numeric: 'numeric',
-  bool: 'boolean',
-  date: 'date',
-  timestamp: 'timestamptz',
-};
 
 /** One resolved key of a request's order: its name, definition and direction. */
 export interface SortTerm {

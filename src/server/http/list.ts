@@ -1,4 +1,3 @@
-import { parseDate } from '@internationalized/date';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AdvanceFilter,
@@ -8,18 +7,19 @@ import {
   type ListPage,
   type ListQuery,
 } from '../../contract/list.ts';
-import { normalizePersian, searchKey, toAsciiDigits } from '../../domain/persian-text.ts';
+import { normalizePersian, searchKey } from '../../domain/persian-text.ts';
 import type { Db } from '../db/client.ts';
 import { invalid } from './errors.ts';
+import { type Cursor, decodeCursor, encodeCursor } from './list-cursor.ts';
 import {
   afterCursorMulti,
   nullsFirst,
   orderSql,
   resolveSorts,
-  type SortTerm,
   sortSignature,
   tieDescending,
 } from './list-sort.ts';
+import { CAST, fieldValue } from './list-values.ts';
 import { fieldErrors } from './validate.ts';
 
 /**
@@ -91,15 +91,6 @@ export interface ListSpec {
   filters: Record<string, FilterDef>;
 }
 
-const CAST: Record<FieldType, string> = {
-  text: 'text',
-  int: 'int',
-  numeric: 'numeric',
-  bool: 'boolean',
-  date: 'date',
-  timestamp: 'timestamptz',
-};
-
 /** A timestamp column as an ISO 8601 UTC string (`2025-01-31T10:20:30Z`), the same on both engines. */
 export const isoTimestamp = (expr: SQL) =>
   sql`to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -108,65 +99,6 @@ export const isoTimestamp = (expr: SQL) =>
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const bad = (field: string, message: string) => invalid({ [field]: [message] }, message);
-
-/**
- * A calendar date PostgreSQL accepts: `YYYY-MM-DD` with a real day of its month (2024-02-30 is
- * refused, by @internationalized/date's parser) and a year from 1 (PostgreSQL has no year 0).
- */
-function isCalendarDate(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || s.startsWith('0000')) return false;
-  try {
-    parseDate(s);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * An ISO 8601 timestamp PostgreSQL accepts as `timestamptz`: a calendar date, optionally with
- * `THH:MM[:SS[.fff]]` and a zone (`Z`, `+03:30`). A bare number (`1`) or words are refused,
- * though `Date.parse` would take some of them.
- */
-function isTimestamp(s: string): boolean {
-  const m =
-    /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/.exec(
-      s,
-    );
-  if (!m || !isCalendarDate(m[1]!)) return false;
-  return Number(m[2] ?? 0) < 24 && Number(m[3] ?? 0) < 60 && Number(m[4] ?? 0) < 60;
-}
-
-/**
- * `v` as a value of `type` PostgreSQL will accept, or undefined: what a filter value or a
- * cursor's sort value must be before it reaches SQL (a value PostgreSQL refuses would be a 500).
- * Text without NUL; int within `integer`; numeric of at most 30 digits; calendar dates.
- */
-export function fieldValue(type: FieldType, v: unknown): string | number | boolean | undefined {
-  if (typeof v === 'object' && v !== null) return undefined;
-  const raw = String(v);
-  if (raw.includes('\u0000')) return undefined;
-  const s = toAsciiDigits(raw).trim();
-  switch (type) {
-    case 'text':
-      return normalizePersian(raw);
-    case 'int':
-      if (!/^-?\d{1,10}$/.test(s) || Math.abs(Number(s)) > 2_147_483_647) return undefined;
-      return Number(s);
-    case 'numeric': {
-      const n = s.replace(/[,،٬]/g, '');
-      return /^-?\d{1,30}(\.\d{1,12})?$/.test(n) ? n : undefined;
-    }
-    case 'bool':
-      if (['true', '1', 't'].includes(s)) return true;
-      if (['false', '0', 'f'].includes(s)) return false;
-      return undefined;
-    case 'date':
-      return isCalendarDate(s) ? s : undefined;
-    case 'timestamp':
-      return isTimestamp(s) ? s : undefined;
-  }
-}
 
 function coerce(def: FilterDef, field: string, v: unknown): string | number | boolean {
   const value = fieldValue(def.type, v);
@@ -266,52 +198,6 @@ function parseFilters(spec: ListSpec, query: ListQuery): FilterNode[] {
       throw bad('advanceFilter', `فیلتر بر اساس «${f.field}» در این فهرست ممکن نیست`);
   });
   return out;
-}
-
-interface Cursor {
-  /** Sort key (or, for several keys, their signature `a,-b`) and direction the cursor belongs to. */
-  s: string;
-  d: boolean;
-  /** Sort value (as text) and id of the last row sent; `vs`: the values of several keys. */
-  v: string | null;
-  vs?: (string | null)[];
-  id: number;
-  /** The total counted with the first page. */
-  t: number;
-}
-
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-
-const MAX_INT = 2_147_483_647;
-
-/**
- * The cursor `raw` if it belongs to this order (`sortKey`, `desc`) and every value in it fits its
- * column: the sort values by their keys' types (`terms`), the id and total as non-negative
- * `integer`s. Anything else (forged, or made for another order) is a 422 on `cursor`.
- */
-function decodeCursor(raw: string, sortKey: string, desc: boolean, terms: SortTerm[]): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    const fits = (v: unknown, t: SortTerm | undefined) =>
-      v === null || (typeof v === 'string' && !!t && fieldValue(t.def.type, v) !== undefined);
-    const values = terms.length > 1 ? c.vs : [c.v];
-    if (
-      c.s === sortKey &&
-      c.d === desc &&
-      Number.isInteger(c.id) &&
-      Math.abs(c.id) <= MAX_INT &&
-      Number.isInteger(c.t) &&
-      c.t >= 0 &&
-      c.t <= MAX_INT &&
-      (c.v === null || typeof c.v === 'string') &&
-      Array.isArray(values) &&
-      values.length === terms.length &&
-      values.every((v, i) => fits(v, terms[i]))
-    ) {
-      return c;
-    }
-  } catch {}
-  throw bad('cursor', 'نشانگر صفحه معتبر نیست یا با مرتب‌سازی فعلی سازگار نیست');
 }
 
 /**

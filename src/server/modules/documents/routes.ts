@@ -13,7 +13,6 @@ import { roleHolds } from '../../auth/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import { documents, documentTypes } from '../../db/schema/index.ts';
 import { contentDisposition } from '../../files/sniff.ts';
-import { filesOf } from '../../http/deps.ts';
 import { HttpError, invalid, notFound } from '../../http/errors.ts';
 import { isoTimestamp, queryRows } from '../../http/list.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
@@ -149,7 +148,7 @@ function ownerRoutes(spec: OwnerSpec): AnyRoute[] {
         const fileName = documentFileName((body.file as File).name, mime as DocumentMime, 'document');
         return db.transaction(async (tx) => {
           await assertOwner(tx, spec, params.id, true);
-          const stored = await filesOf(deps).put(tx, bytes);
+          const stored = await deps.files.put(tx, bytes);
           const [doc] = await tx
             .insert(documents)
             .values({
@@ -230,7 +229,7 @@ const download = defineRoute({
     if (!spec) throw notFound(DOC_NOT_FOUND);
     if (!(await roleHolds(db, session, spec.view))) throw notFound(DOC_NOT_FOUND);
     await assertOwner(db, spec, row.owner_id);
-    const bytes = await filesOf(deps).get(db, row.sha256);
+    const bytes = await deps.files.get(db, row.sha256);
     if (!bytes) throw new HttpError(404, 'پرونده این مستند در بایگانی یافت نشد');
     return new Response(new Uint8Array(bytes), {
       headers: {

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { type HeldPermissions, heldPermissions, holds } from '../../auth/permissions.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { heldPermissions, holds } from '../../auth/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
@@ -23,9 +23,8 @@ interface RoleReach {
   idents: string[];
 }
 
-/** Each of `roleIds`' type, title and permission idents. */
-async function reachOfRoles(db: Db, roleIds: number[]): Promise<RoleReach[]> {
-  if (roleIds.length === 0) return [];
+/** Type, title and permission idents of each role `which` selects (a condition on `r.id`). */
+function reachOfRoles(db: Db, which: SQL): Promise<RoleReach[]> {
   return queryRows<RoleReach>(
     db,
     sql`SELECT r.id, r.title, r.type,
@@ -33,40 +32,42 @@ async function reachOfRoles(db: Db, roleIds: number[]): Promise<RoleReach[]> {
         FROM roles r
         LEFT JOIN role_permissions rp ON rp.role_id = r.id
         LEFT JOIN permissions p ON p.id = rp.permission_id
-        WHERE r.id = ANY(${sql.param(roleIds)}::int[])
+        WHERE ${which}
         GROUP BY r.id, r.title, r.type`,
   );
 }
 
-/** The first of `reach` beyond `held` (a super_admin role, or a permission not held), or null. */
-function beyond(held: HeldPermissions, reach: RoleReach[]): RoleReach | null {
-  if (held === 'all') return null;
-  return reach.find((r) => r.type === 'super_admin' || r.idents.some((i) => !holds(held, i))) ?? null;
+/** 403 (`message` naming the role) when the caller's permissions do not cover every role of `reach`. */
+async function refuseBeyond(
+  db: Db,
+  session: SessionInfo | null,
+  reach: RoleReach[],
+  message: (role: string) => string,
+) {
+  const held = await heldPermissions(db, session?.role ?? null);
+  if (held === 'all') return;
+  const over = reach.find((r) => r.type === 'super_admin' || r.idents.some((i) => !holds(held, i)));
+  if (!over) return;
+  if (over.type === 'super_admin')
+    throw forbidden('تنها مدیر کل سامانه نقش مدیر کل را می‌دهد، می‌گیرد یا دارندگانش را تغییر می‌دهد');
+  throw forbidden(message(over.title));
 }
-
-const superAdminOnly = () =>
-  forbidden('تنها مدیر کل سامانه نقش مدیر کل را می‌دهد، می‌گیرد یا دارندگانش را تغییر می‌دهد');
 
 /**
  * 403 unless the caller (`session`'s current role) may act on user `userId`: every role the user
  * holds is within the caller's permissions (a super_admin holder only by a super admin).
  */
 export async function assertMayManageUser(db: Db, session: SessionInfo | null, userId: number) {
-  const held = await heldPermissions(db, session?.role ?? null);
-  const ids = await queryRows<{ role_id: number }>(
+  const reach = await reachOfRoles(
     db,
-    sql`SELECT role_id FROM user_roles WHERE user_id = ${userId}`,
+    sql`r.id IN (SELECT role_id FROM user_roles WHERE user_id = ${userId})`,
   );
-  const over = beyond(
-    held,
-    await reachOfRoles(
-      db,
-      ids.map((r) => r.role_id),
-    ),
+  await refuseBeyond(
+    db,
+    session,
+    reach,
+    (role) => `این کاربر نقش «${role}» را دارد که دسترسی‌هایی فراتر از نقش شما دارد`,
   );
-  if (!over) return;
-  if (over.type === 'super_admin') throw superAdminOnly();
-  throw forbidden(`این کاربر نقش «${over.title}» را دارد که دسترسی‌هایی فراتر از نقش شما دارد`);
 }
 
 /**
@@ -80,11 +81,14 @@ export async function assertMayChangeRoles(
   changed: number[],
 ) {
   if (session?.user?.id === userId) throw forbidden('نقش‌های خودتان را نمی‌توانید تغییر دهید');
-  const held = await heldPermissions(db, session?.role ?? null);
-  const over = beyond(held, await reachOfRoles(db, changed));
-  if (!over) return;
-  if (over.type === 'super_admin') throw superAdminOnly();
-  throw forbidden(`نقش «${over.title}» دسترسی‌هایی دارد که نقش شما ندارد؛ آن را نمی‌توانید بدهید یا بگیرید`);
+  if (changed.length === 0) return;
+  const reach = await reachOfRoles(db, sql`r.id = ANY(${sql.param(changed)}::int[])`);
+  await refuseBeyond(
+    db,
+    session,
+    reach,
+    (role) => `نقش «${role}» دسترسی‌هایی دارد که نقش شما ندارد؛ آن را نمی‌توانید بدهید یا بگیرید`,
+  );
 }
 
 /** 403 when the caller grants or removes a permission (`changed`) their role does not hold. */

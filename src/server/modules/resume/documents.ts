@@ -11,7 +11,7 @@ import { faDigits } from '../../auth/normalize.ts';
 import type { Db } from '../../db/client.ts';
 import { guests, resumeDocuments } from '../../db/schema/index.ts';
 import { contentDisposition, safeFileName, sniffMime } from '../../files/sniff.ts';
-import { type AppDeps, filesOf } from '../../http/deps.ts';
+import type { AppDeps } from '../../http/deps.ts';
 import { HttpError, invalid, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { assertEditable, type DocumentRow, sessionGuest, toDocument } from './shape.ts';
@@ -80,7 +80,7 @@ const upload = defineRoute({
           file: [`حداکثر ${faDigits(MAX_RESUME_DOCUMENTS)} مدرک می‌توان بارگذاری کرد؛ یکی را حذف کنید`],
         });
       }
-      const stored = await filesOf(deps).put(tx, bytes);
+      const stored = await deps.files.put(tx, bytes);
       if (body.type === 'photo') {
         await tx
           .delete(resumeDocuments)
@@ -158,7 +158,7 @@ export async function ownedDocument(db: Db, guestId: number, id: number): Promis
 
 /** The file of `doc` as a response: its type, length, a safe Content-Disposition, no caching by proxies. */
 export async function documentResponse(deps: AppDeps, doc: DocumentRow): Promise<Response> {
-  const bytes = await filesOf(deps).get(deps.database.db, doc.sha256);
+  const bytes = await deps.files.get(deps.database.db, doc.sha256);
   if (!bytes) throw new HttpError(404, 'پرونده این مدرک در بایگانی یافت نشد');
   return new Response(new Uint8Array(bytes), {
     headers: {

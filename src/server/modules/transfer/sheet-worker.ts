@@ -3,7 +3,7 @@ import type { TransferFormat } from '../../../contract/person-transfer.ts';
 import { parseSheet, type RawSheet, SheetRefusal } from './parse-sheet.ts';
 
 /**
- * The sheet worker's body (a worker thread, started by read-sheet.ts through
+ * The sheet worker's body (a worker thread, started by sheet-worker-host.ts through
  * sheet-worker-boot.mjs): one job at a time, `{ format, bytes, maxRows }` in, one answer out:
  * `{ ok: true, sheet }` (parse-sheet.ts's RawSheet), `{ ok: false, refusal }` (a Persian message for a 422), or
  * `{ ok: false, error }` (a fault of the server, logged, a 500).
