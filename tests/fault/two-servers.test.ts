@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type RequestTarget } from '../support/api-client.ts';
 import { chooseRole, signIn } from '../support/auth.ts';
 import { MOTO_SKIP_REASON, type MotoServer, startMoto } from '../support/moto-server.ts';
-import { type PairedServer, ServerPair } from '../support/server-pair.ts';
+import { ServerPair } from '../support/server-pair.ts';
+import type { ServerProcess } from '../support/server-process.ts';
 
 /**
  * Two real server processes on ONE PostgreSQL database, one user's requests alternating between
@@ -19,8 +20,8 @@ const PG = Boolean(process.env.DATABASE_URL);
 
 /** A request target whose server can be switched between requests; the client keeps one cookie jar. */
 class Alternating implements RequestTarget {
-  current: PairedServer;
-  constructor(first: PairedServer) {
+  current: ServerProcess;
+  constructor(first: ServerProcess) {
     this.current = first;
   }
   request(path: string, init: RequestInit) {
@@ -49,7 +50,7 @@ async function upload(c: ApiClient, companyId: number, typeId: number, bytes: Ui
 }
 
 /** GET of a document's file on `server` with `c`'s cookies: status and raw bytes. */
-async function download(server: PairedServer, c: ApiClient, id: number) {
+async function download(server: ServerProcess, c: ApiClient, id: number) {
   const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const res = await fetch(`${server.baseUrl}/api/documents/${id}/file`, {
     headers: { cookie, 'x-forwarded-for': '10.70.0.1' },
@@ -105,7 +106,7 @@ for (const { store, skip } of stores) {
         const { a, b } = pair;
         const target = new Alternating(a);
         const c = new ApiClient(target, { ip: '10.70.0.1' });
-        const on = (server: PairedServer) => {
+        const on = (server: ServerProcess) => {
           target.current = server;
           return c;
         };

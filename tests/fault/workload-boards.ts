@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type BoardEditDetail, type BoardInput, boardInput } from '../../src/contract/boards.ts';
 import { jalaliOfIso } from '../../src/domain/jalali.ts';
 import type { Rng } from '../../src/domain/random.ts';
+import type { SeatState } from '../../src/server/modules/boards/detail.ts';
 import { boardState, etagOf } from '../../src/server/modules/boards/detail.ts';
 import type { ApiClient } from '../support/api-client.ts';
 import {
@@ -30,17 +31,8 @@ import {
  * seats, or seats without their audit rows, is a half write.
  */
 
-export interface SeatFields {
-  holder_type: 'legal' | 'true';
-  holder_legal_id: number | null;
-  holder_true_id: number | null;
-  representative_id: number | null;
-  position: string;
-  is_executive: boolean;
-  is_independent: boolean;
-  start_date: string | null;
-  end_date: string | null;
-}
+/** A seat's stored columns, as the board's etag reads them (boards/detail.ts). */
+export type SeatFields = Omit<SeatState, 'id'>;
 
 interface State {
   company_id: number;

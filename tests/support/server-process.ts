@@ -18,7 +18,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function admin(url: string, text: string) {
+/** Runs `text` on the server of `url`, connected to its `postgres` database (create, drop). */
+export async function admin(url: string, text: string) {
   const c = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
   await c.connect();
   await c.query(text);
@@ -31,6 +32,8 @@ export interface ServerProcessOptions {
    * of a fresh one beside DATABASE_URL's or a PGlite directory. It is not dropped by `dispose`.
    */
   databaseUrl?: string;
+  /** More environment for the process (FILE_STORE, S3_* …). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -69,6 +72,7 @@ export class ServerProcess {
       DEMO_PASSWORD,
       SEED: 'demo',
       TRUST_PROXY: '1',
+      ...options.env,
       DATA_DIR: dir,
     };
     const removeDir = async () => rmSync(dir, { recursive: true, force: true });
