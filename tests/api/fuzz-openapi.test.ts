@@ -31,10 +31,10 @@ import { installWriteLog, WRITTEN_BY_REFUSALS, type WriteLog } from '../support/
  * so a new route is fuzzed without touching this file): for every operation and every identity
  * (no session, a guest applicant, each seeded staff role, a staff user who has chosen no role),
  * requests are generated from the operation's JSON schemas (tests/support/json-schema-arb.ts)
- * and then broken (tests/support/fuzz-breakers.ts, tests/support/fuzz-requests.ts). Every call
- * goes over a real HTTP server (@hono/node-server, as main.ts serves) on one kept-alive
- * connection and must: answer below 500; keep the connection (the request does not fail with a
- * reset or hang); and, when it answers 400 or more, write nothing to the database
+ * and then broken (tests/support/fuzz-requests.ts with fuzz-breakers.ts, fuzz-lists.ts and
+ * fuzz-multipart.ts). Every call goes over a real HTTP server (@hono/node-server, as main.ts
+ * serves) on one kept-alive connection and must: answer below 500; keep the connection (the
+ * request does not fail with a reset or hang); and, when it answers 400 or more, write nothing to the database
  * (tests/support/write-log.ts: a row trigger on every table but those a refusal may write).
  *
  * Each operation runs, through fast-check: first the requests aimed at what its list says about

@@ -1,26 +1,23 @@
 import fc from 'fast-check';
+import { BAD_NUMBER_TEXTS, breakText, hintFor, mutate, mutationArb, PROTO_NAMES } from './fuzz-breakers.ts';
 import {
   advanceFilterArb,
-  BAD_NUMBER_TEXTS,
-  breakText,
-  brokenMultipart,
   type CursorShape,
   cursorArb,
   type Fields,
-  type FormPart,
-  hintFor,
   hostileFor,
   kindOf,
-  MULTIPART_BREAKS,
-  type MultipartBreak,
-  mutate,
-  mutationArb,
-  PROTO_NAMES,
   plainFiltersArb,
-  SAMPLE_FILES,
   sortByArb,
   textOf,
-} from './fuzz-breakers.ts';
+} from './fuzz-lists.ts';
+import {
+  brokenMultipart,
+  type FormPart,
+  MULTIPART_BREAKS,
+  type MultipartBreak,
+  SAMPLE_FILES,
+} from './fuzz-multipart.ts';
 import { arbitraryOf, type JsonSchema, type SchemaArbOptions } from './json-schema-arb.ts';
 
 /**
@@ -154,7 +151,7 @@ type Patch = (d: Draft) => Draft;
 
 const junk = (n: number) => new Uint8Array(n).fill(0x61);
 
-/** Values by property name: realistic ones (tests/support/fuzz-breakers.ts) and list queries in bodies. */
+/** Values by property name: realistic ones (tests/support/fuzz-breakers.ts) and list queries in bodies (fuzz-lists.ts). */
 function schemaOptions(ctx: FuzzContext): SchemaArbOptions {
   const fields = ctx.fields;
   // Fields holding dates and numbers come up more often (PostgreSQL casts those).
