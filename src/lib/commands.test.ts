@@ -14,7 +14,6 @@ const ctx: CommandContext = {
   hasRole: true,
   isSuperAdmin: false,
   canOpen: (path) => path !== '/logs/sms',
-  holds: (ident) => ident === 'labels',
 };
 const cmd = (id: string, extra: Partial<Command> = {}): Command => ({
   id,

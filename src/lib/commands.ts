@@ -17,8 +17,6 @@ export interface CommandContext {
   isSuperAdmin: boolean;
   /** True when the current role may open `path` (public, super admin, or a permitted pattern). */
   canOpen(path: string): boolean;
-  /** True when the current role holds permission `ident` (super admin holds all); a hint, the server decides. */
-  holds(ident: string): boolean;
 }
 
 export interface Command {

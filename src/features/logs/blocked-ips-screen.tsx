@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { ApiError } from '~/lib/http.ts';
+import { readSession, sessionHolds } from '~/lib/session.ts';
 import { Badge } from '~/ui/badge.tsx';
 import { Button } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
@@ -9,7 +10,6 @@ import { columnHelper } from '~/ui/data-table/columns.ts';
 import type { RowAction } from '~/ui/data-table/types.ts';
 import { formatDateTime, formatRelative } from '~/ui/format.ts';
 import { toast } from '~/ui/toaster.tsx';
-import { useCommandContext } from '../shell/command-context.ts';
 import { type BlockedIpRow, fetchBlockedIps, logKeys, unblockIp } from './api.ts';
 import { LogList } from './log-list.tsx';
 import { blockedIpFilters } from './search.ts';
@@ -85,7 +85,8 @@ const rowId = (r: BlockedIpRow) => String(r.id);
  */
 export function BlockedIpsScreen() {
   const queryClient = useQueryClient();
-  const mayUnblock = useCommandContext().holds('logs.unblock');
+  // The role is fixed while this screen is open (choosing another one leaves it).
+  const mayUnblock = useMemo(() => sessionHolds(readSession(), 'logs.unblock'), []);
   const [pending, setPending] = useState<BlockedIpRow | null>(null);
   const [busy, setBusy] = useState(false);
   const ask = useRef((r: BlockedIpRow) => setPending(r));

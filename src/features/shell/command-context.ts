@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { CommandContext } from '~/lib/commands.ts';
 import { canOpen } from '~/lib/guard.ts';
-import { type ClientSession, readSession, sessionHolds } from '~/lib/session.ts';
+import { type ClientSession, readSession } from '~/lib/session.ts';
 import { useAuth } from '~/machines/app-actors.ts';
 
 /**
@@ -31,7 +31,6 @@ export function useCommandContext(): CommandContext {
       hasRole: !!session.role,
       isSuperAdmin: session.isSuperAdmin,
       canOpen: (path: string) => canOpen(path, session),
-      holds: (ident: string) => sessionHolds(session, ident),
     }),
     [pathname, navigate, session],
   );
