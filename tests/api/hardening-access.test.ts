@@ -19,6 +19,7 @@ import {
   lastCode,
   rowCounts,
   type TestApp,
+  userIdOf,
 } from '../support/auth.ts';
 
 /**
@@ -37,8 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.dispose());
 
-const idOf = async (username: string) =>
-  (await t.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+const idOf = (username: string) => userIdOf(t, username);
 
 describe('2. secrets in logs, and the unblock write', () => {
   it('never shows a one-time code to a log reader, so reading logs signs nobody in', async () => {

@@ -1,10 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { sessions, users } from '../../src/server/db/schema/index.ts';
+import { sessions } from '../../src/server/db/schema/index.ts';
 import { queryRows } from '../../src/server/http/list.ts';
 import { type ApiClient, startTestApp } from '../support/api-client.ts';
-import { chooseRole, clientAs, grantRole, isPersian, signIn, type TestApp } from '../support/auth.ts';
+import {
+  chooseRole,
+  clientAs,
+  grantRole,
+  isPersian,
+  signIn,
+  type TestApp,
+  userIdOf,
+} from '../support/auth.ts';
 
 /**
  * Findings 8, 9 and 11 of the adversarial review (issue 13): anti-forgery, state-changing GETs,
@@ -19,8 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.dispose());
 
-const idOf = async (username: string) =>
-  (await t.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+const idOf = (username: string) => userIdOf(t, username);
 
 describe('8. the anti-forgery token is bound to the session and renewed', () => {
   it('refuses a cookie and header pair made up by someone else, even with a real session', async () => {

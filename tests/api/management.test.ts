@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, roles, smsLog, userRoles, users } from '../../src/server/db/schema/index.ts';
+import { auditLog, roles, smsLog, userRoles } from '../../src/server/db/schema/index.ts';
 import { DEMO_PASSWORD, startTestApp } from '../support/api-client.ts';
-import { clientAs, isPersian, lastCode, rowCounts, signIn, type TestApp } from '../support/auth.ts';
+import { clientAs, isPersian, lastCode, rowCounts, signIn, type TestApp, userIdOf } from '../support/auth.ts';
 
 let t: TestApp;
 let admin: ReturnType<TestApp['client']>;
@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.dispose());
 
-const idOf = async (username: string) =>
-  (await t.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+const idOf = (username: string) => userIdOf(t, username);
 const roleId = async (name: string) =>
   (await t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, name)))[0]!.id;
 const audits = (action: string, entityId: number) =>

@@ -96,3 +96,10 @@ export async function grantRole(
   await t.db.insert(userRoles).values({ userId: user!.id, roleId: role!.id }).onConflictDoNothing();
   return name;
 }
+
+/** The id of the account named `username`. */
+export async function userIdOf(t: Pick<TestApp, 'db'>, username: string): Promise<number> {
+  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  if (!row) throw new Error(`no user ${username}`);
+  return row.id;
+}
