@@ -11,6 +11,11 @@ mkdirSync('.tmp', { recursive: true });
 const stages = [
   { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit'] },
   { name: 'lint', cmd: ['npx', 'biome', 'check', '.'] },
+  // the import boundaries (.dependency-cruiser.cjs): no feature imports another, no cycles …
+  {
+    name: 'boundaries',
+    cmd: ['npx', 'depcruise', 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
+  },
   { name: 'build', cmd: ['npm', 'run', 'build', '--silent'], needed: ['e2e'] },
   { name: 'unit', vitest: 'unit' },
   { name: 'api', vitest: 'api' },

@@ -1,8 +1,8 @@
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { screenFor } from '~/contract/route-registry.ts';
-import { useClientSession } from '~/features/shell/command-context.ts';
 import { ShellHost } from '~/features/shell/shell-host.tsx';
+import { useClientSession } from '~/lib/command-context.ts';
 import { pageTitle, subscribeTitleOverride, titleOverrideFor } from '~/lib/page-title.ts';
 import { useSettings } from '~/lib/settings.ts';
 import { applyTheme } from '~/lib/theme.ts';

@@ -8,6 +8,7 @@ import { readJson, STORAGE_KEYS } from '~/lib/storage.ts';
 import { applyTheme } from '~/lib/theme.ts';
 import { authReactions, connectNavigation } from '~/machines/app-actors.ts';
 import { Toaster } from '~/ui/toaster.tsx';
+import './features.ts';
 import { installHttpHandlers } from './http-handlers.ts';
 import { queryClient, router } from './router.ts';
 import './index.css';

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useClientSession } from '~/features/shell/command-context.ts';
 import { Dashboard } from '~/features/shell/home/dashboard.tsx';
 import { Welcome } from '~/features/shell/home/welcome.tsx';
+import { useClientSession } from '~/lib/command-context.ts';
 
 /** `/`: the dashboard for a signed-in role; the welcome page for a visitor (the path is public). */
 export const Route = createFileRoute('/')({

@@ -5,7 +5,7 @@ import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { importLegacyFiles } from './files/legacy.ts';
-import { openBlobStore } from './files/store.ts';
+import { openBlobStore } from './files/open-store.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { logSmsProvider } from './sms/provider.ts';
 

@@ -1,7 +1,7 @@
 import { Toaster as ArkToaster, createToaster, Toast } from '@ark-ui/react/toast';
 import { css } from 'styled-system/css';
 import { Icon } from './icons.tsx';
-import { TOAST_DURATION_MS, type ToastNote } from './toaster.tsx';
+import { TOAST_DURATION_MS, type ToastNote } from './toast-note.ts';
 
 /**
  * The rendering half of the notifications: Ark UI's toaster and its toasts. It is a chunk of its

@@ -1,16 +1,8 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-/** The specification's notification timeout. */
-export const TOAST_DURATION_MS = 5000;
+import type { ToastNote } from './toast-note.ts';
 
-export type ToastType = 'error' | 'success' | 'info';
-
-/** One notification: its kind, its text and an optional title. */
-export interface ToastNote {
-  type: ToastType;
-  description: string;
-  title?: string;
-}
+export { TOAST_DURATION_MS, type ToastNote, type ToastType } from './toast-note.ts';
 
 // The Ark UI half (toaster-view.tsx) loads with the first notification; until then nothing of
 // Ark's toast machinery is fetched. Notifications asked for meanwhile wait for it, in order.

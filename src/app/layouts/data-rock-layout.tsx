@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import { useClientSession } from '~/features/shell/command-context.ts';
 import { MainHeader } from '~/features/shell/main-header.tsx';
+import { useClientSession } from '~/lib/command-context.ts';
 import { SkipLink } from './skip-link.tsx';
 
 const main = css({ w: '100%', minH: 'calc(100vh - 40px)', p: '3', outline: 'none' });

@@ -3,11 +3,11 @@ import { useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { menuQuery } from '~/features/shell/api.ts';
-import { useClientSession } from '~/features/shell/command-context.ts';
 import { MainHeader } from '~/features/shell/main-header.tsx';
 import { MenuDrawer } from '~/features/shell/menu-drawer.tsx';
 import { SideMenu } from '~/features/shell/side-menu.tsx';
 import { toggleMenu, useShell } from '~/features/shell/ui-state.ts';
+import { useClientSession } from '~/lib/command-context.ts';
 import { Skeleton } from '~/ui/skeleton.tsx';
 import { SkipLink } from './skip-link.tsx';
 

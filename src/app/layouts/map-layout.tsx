@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import { useClientSession } from '~/features/shell/command-context.ts';
 import { MainHeader } from '~/features/shell/main-header.tsx';
+import { useClientSession } from '~/lib/command-context.ts';
 import { SkipLink } from './skip-link.tsx';
 
 const canvas = css({

@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { SCREENS } from '~/contract/route-registry.ts';
-import { useClientSession } from '~/features/shell/command-context.ts';
 import { MainHeader } from '~/features/shell/main-header.tsx';
+import { useClientSession } from '~/lib/command-context.ts';
 import { SkipLink } from './skip-link.tsx';
 
 const PANEL = SCREENS.filter((s) => s.layout === 'user-panel' && !s.path.includes('{'));

@@ -1,13 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { changePasswordInput } from '~/contract/auth.ts';
+import { type FieldErrors, messageFor, validate } from '~/lib/form-errors.ts';
 import { authActor, logout, useAuth } from '~/machines/app-actors.ts';
 import { Button } from '~/ui/button.tsx';
 import { Field } from '~/ui/field.tsx';
 import { input as inputCss } from '~/ui/input.tsx';
-import { type FieldErrors, messageFor, validate } from './form-errors.ts';
+import * as s from '~/ui/sign-in-card.ts';
 import { t } from './messages.ts';
-import * as s from './styles.ts';
 import { useSessionRedirect } from './use-session-redirect.ts';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;

@@ -2,12 +2,12 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { forgetPasswordInput, resetPasswordInput } from '~/contract/auth.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
+import { type FieldErrors, messageFor, validate } from '~/lib/form-errors.ts';
 import { type CallError, toCallError } from '~/machines/session.ts';
 import { Button } from '~/ui/button.tsx';
+import * as s from '~/ui/sign-in-card.ts';
 import { requestResetCode, resetPassword } from './api.ts';
-import { type FieldErrors, messageFor, validate } from './form-errors.ts';
 import { t } from './messages.ts';
-import * as s from './styles.ts';
 import { TextField } from './text-field.tsx';
 
 type Step = 'mobile' | 'reset' | 'done';

@@ -2,10 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { authActor, useAuth } from '~/machines/app-actors.ts';
+import * as s from '~/ui/sign-in-card.ts';
 import { t } from './messages.ts';
 import { OtpForm } from './otp-form.tsx';
 import { PasswordForm } from './password-form.tsx';
-import * as s from './styles.ts';
 import { useSessionRedirect } from './use-session-redirect.ts';
 
 const tabList = css({

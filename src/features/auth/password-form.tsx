@@ -1,13 +1,13 @@
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { loginInput } from '~/contract/auth.ts';
+import { formatCountdown, useSecondsLeft } from '~/lib/countdown.ts';
+import { type FieldErrors, messageFor, validate } from '~/lib/form-errors.ts';
 import { type AuthSnapshot, authActor } from '~/machines/app-actors.ts';
 import { Button } from '~/ui/button.tsx';
 import { Field } from '~/ui/field.tsx';
 import { input as inputCss } from '~/ui/input.tsx';
-import { formatCountdown, useSecondsLeft } from './countdown.ts';
-import { type FieldErrors, messageFor, validate } from './form-errors.ts';
+import * as s from '~/ui/sign-in-card.ts';
 import { t } from './messages.ts';
-import * as s from './styles.ts';
 
 export interface PasswordFormProps {
   state: AuthSnapshot;

@@ -6,9 +6,9 @@ import { toPersianDigits } from '~/domain/persian-text.ts';
 import { browserStore, logout, roleSelectionLogic, useAuth } from '~/machines/app-actors.ts';
 import { takeRedirect } from '~/machines/effects.ts';
 import { Button } from '~/ui/button.tsx';
+import * as s from '~/ui/sign-in-card.ts';
 import { useShortcuts } from '~/ui/use-shortcuts.ts';
 import { t } from './messages.ts';
-import * as s from './styles.ts';
 
 const list = css({ listStyle: 'none', m: '0', p: '0', display: 'flex', flexDirection: 'column', gap: '2' });
 const roleButton = css({

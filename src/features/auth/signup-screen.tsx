@@ -1,12 +1,12 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { signupInput } from '~/contract/auth.ts';
+import { type FieldErrors, messageFor, validate } from '~/lib/form-errors.ts';
 import { type CallError, toCallError } from '~/machines/session.ts';
 import { Button } from '~/ui/button.tsx';
+import * as s from '~/ui/sign-in-card.ts';
 import { signUp } from './api.ts';
-import { type FieldErrors, messageFor, validate } from './form-errors.ts';
 import { t } from './messages.ts';
-import * as s from './styles.ts';
 import { TextField } from './text-field.tsx';
 
 const EMPTY = { first_name: '', last_name: '', national_code: '', mobile: '', username: '', password: '' };

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
+import * as s from '~/ui/sign-in-card.ts';
 import { t } from './messages.ts';
-import * as s from './styles.ts';
 
 /** After sign-up: the account waits for an administrator's approval. */
 export function WaitingScreen() {

@@ -2,13 +2,14 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { BranchItem } from '~/contract/persons.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
-import { useFormCommand } from '~/features/persons/commands.ts';
-import { RecordSection } from '~/features/persons/record-parts.tsx';
 import { canOpen } from '~/lib/guard.ts';
+import type { RecordSectionProps } from '~/lib/record-sections.ts';
 import { readSession } from '~/lib/session.ts';
 import { Button } from '~/ui/button.tsx';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
 import { EMPTY, formatNumber } from '~/ui/format.ts';
+import { useFormCommand } from '~/ui/record/commands.ts';
+import { RecordSection } from '~/ui/record/record-parts.tsx';
 import { whenNoDialog } from '~/ui/when-no-dialog.ts';
 
 const text = (v: string | null) => (v ? toPersianDigits(v) : EMPTY);
@@ -17,15 +18,8 @@ const text = (v: string | null) => (v ? toPersianDigits(v) : EMPTY);
  * «شعب» on a company's view: its branches, each with an edit link for roles that may edit the
  * company; B (or the button) opens the new-branch form.
  */
-export function BranchesSection({
-  legalId,
-  items,
-  shortcut,
-}: {
-  legalId: number;
-  items: BranchItem[];
-  shortcut: string;
-}) {
+export function BranchesSection({ id: legalId, record, shortcut }: RecordSectionProps<'legal'>) {
+  const items: BranchItem[] = record.branches;
   const navigate = useNavigate();
   const createPath = `/person/legal-person-branch/create/${legalId}`;
   const canEdit = useMemo(() => canOpen(createPath, readSession()), [createPath]);

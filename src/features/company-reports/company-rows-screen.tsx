@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Fragment, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
+import { useCommandContext } from '~/lib/command-context.ts';
 import { type Command, useRegisterCommands } from '~/lib/commands.ts';
 import { ApiError } from '~/lib/http.ts';
 import { Button } from '~/ui/button.tsx';
@@ -11,7 +12,6 @@ import { PageHeader } from '~/ui/page-header.tsx';
 import { SkeletonRows } from '~/ui/skeleton.tsx';
 import { toast } from '~/ui/toaster.tsx';
 import { whenNoDialog } from '~/ui/when-no-dialog.ts';
-import { useCommandContext } from '../shell/command-context.ts';
 import { deleteCompanyRow, reportKeys, type Segment } from './api.ts';
 import { type RecordColumn, RecordTable } from './record-table.tsx';
 

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import type { ZodType } from 'zod';
 import { toPersianDigits } from '~/domain/persian-text.ts';
-import { TextField } from '~/features/persons/edit/fields.tsx';
-import { FormDialog, useEntityForm } from '~/features/resume/staff/managed-list.tsx';
 import { AmountInput } from '~/ui/amount-input.tsx';
 import { Field } from '~/ui/field.tsx';
+import { TextField } from '~/ui/form/fields.tsx';
 import { input as inputCss } from '~/ui/input.tsx';
+import { FormDialog, useEntityForm } from '~/ui/managed-list.tsx';
 import { type Segment, saveCompanyRow } from './api.ts';
 
 /** The report forms' two-column grid (one column on narrow screens). */

@@ -8,9 +8,9 @@ import {
 import type { LegalPickerRow } from '~/contract/persons.ts';
 import { jalaliOfIso } from '~/domain/jalali.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
-import { LegalPersonPicker, SelectField, TextField } from '~/features/persons/edit/fields.tsx';
-import { FormDialog, useEntityForm } from '~/features/resume/staff/managed-list.tsx';
+import { LegalPersonPicker, SelectField, TextField } from '~/ui/form/fields.tsx';
 import { JalaliField } from '~/ui/jalali-input.tsx';
+import { FormDialog, useEntityForm } from '~/ui/managed-list.tsx';
 import { saveMinutes } from './api.ts';
 import { formGrid } from './form-parts.tsx';
 

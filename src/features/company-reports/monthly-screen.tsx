@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { css, cx } from 'styled-system/css';
 import { type MonthlyRow, monthlyInput } from '~/contract/company-reports.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
-import { SelectField } from '~/features/persons/edit/fields.tsx';
+import { SelectField } from '~/ui/form/fields.tsx';
 import { formatNumber, formatRial, JALALI_MONTHS } from '~/ui/format.ts';
 import { input as inputCss } from '~/ui/input.tsx';
 import { monthlyQuery } from './api.ts';

@@ -5,7 +5,7 @@ import {
   REPORT_PERIODS,
 } from '~/contract/company-reports.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
-import { SelectField } from '~/features/persons/edit/fields.tsx';
+import { SelectField } from '~/ui/form/fields.tsx';
 import type { FormProps } from './company-rows-screen.tsx';
 import {
   AmountField,

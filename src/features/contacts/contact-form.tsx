@@ -8,9 +8,9 @@ import {
   contactInput,
 } from '~/contract/contacts.ts';
 import type { OwnerType } from '~/contract/documents.ts';
-import { FormDialog, useEntityForm } from '~/features/resume/staff/managed-list.tsx';
 import { Field } from '~/ui/field.tsx';
 import { Input, input as inputCss } from '~/ui/input.tsx';
+import { FormDialog, useEntityForm } from '~/ui/managed-list.tsx';
 import { createContact, updateContact } from './api.ts';
 
 const selectCss = css({ appearance: 'auto', py: '0' });

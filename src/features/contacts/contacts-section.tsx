@@ -3,28 +3,22 @@ import { useMemo, useState } from 'react';
 import { CONTACT_KIND_LABELS, type Contact, type ContactKind } from '~/contract/contacts.ts';
 import type { OwnerType } from '~/contract/documents.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
-import { personKeys } from '~/features/persons/api.ts';
-import { useFormCommand } from '~/features/persons/commands.ts';
-import { RecordSection } from '~/features/persons/record-parts.tsx';
 import { canOpen } from '~/lib/guard.ts';
 import { ApiError } from '~/lib/http.ts';
+import type { RecordSectionProps } from '~/lib/record-sections.ts';
+import { personKeys } from '~/lib/records.ts';
 import { readSession } from '~/lib/session.ts';
 import { Badge } from '~/ui/badge.tsx';
 import { Button } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
 import { formatNumber } from '~/ui/format.ts';
+import { useFormCommand } from '~/ui/record/commands.ts';
+import { RecordSection } from '~/ui/record/record-parts.tsx';
 import { toast } from '~/ui/toaster.tsx';
 import { whenNoDialog } from '~/ui/when-no-dialog.ts';
 import { contactKeys, deleteContact, ownerContactsQuery } from './api.ts';
 import { ContactForm } from './contact-form.tsx';
-
-export interface ContactsSectionProps {
-  ownerType: OwnerType;
-  ownerId: number;
-  /** The section's jump key (Digit…). */
-  shortcut: string;
-}
 
 const EDIT_PATH: Record<OwnerType, string> = {
   legal: '/person/legal-persons/update/',
@@ -54,7 +48,7 @@ function ContactValue({ c }: { c: Contact }) {
  * primary one of each kind marked. For roles that may edit the person, C (or the button) adds
  * one, and each row has edit and delete buttons (delete asks first).
  */
-export function ContactsSection({ ownerType, ownerId, shortcut }: ContactsSectionProps) {
+export function ContactsSection({ kind: ownerType, id: ownerId, shortcut }: RecordSectionProps) {
   const queryClient = useQueryClient();
   const query = useQuery(ownerContactsQuery(ownerType, ownerId));
   const [editing, setEditing] = useState<{ row: Contact | null } | null>(null);

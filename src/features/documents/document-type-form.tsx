@@ -11,9 +11,9 @@ import {
   type OwnerType,
 } from '~/contract/documents.ts';
 import { toAsciiDigits, toPersianDigits } from '~/domain/persian-text.ts';
-import { checkRow, FormDialog, useEntityForm } from '~/features/resume/staff/managed-list.tsx';
 import { Field } from '~/ui/field.tsx';
 import { Input } from '~/ui/input.tsx';
+import { checkRow, FormDialog, useEntityForm } from '~/ui/managed-list.tsx';
 import { createDocumentType, updateDocumentType } from './api.ts';
 
 const MB = 1024 * 1024;

@@ -8,7 +8,7 @@ import {
   OWNER_TYPE_TITLES,
 } from '~/contract/documents.ts';
 import { searchKey } from '~/domain/persian-text.ts';
-import { wholePage } from '~/features/resume/staff/api.ts';
+import { wholePage } from '~/lib/list-page.ts';
 import { Button } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { columnHelper } from '~/ui/data-table/columns.ts';

@@ -2,27 +2,21 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { DocumentItem, OwnerType } from '~/contract/documents.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
-import { useFormCommand } from '~/features/persons/commands.ts';
-import { RecordSection } from '~/features/persons/record-parts.tsx';
 import { canOpen } from '~/lib/guard.ts';
 import { ApiError } from '~/lib/http.ts';
+import type { RecordSectionProps } from '~/lib/record-sections.ts';
 import { readSession } from '~/lib/session.ts';
 import { Button } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
 import { formatDate, formatNumber } from '~/ui/format.ts';
+import { useFormCommand } from '~/ui/record/commands.ts';
+import { RecordSection } from '~/ui/record/record-parts.tsx';
 import { toast } from '~/ui/toaster.tsx';
 import { whenNoDialog } from '~/ui/when-no-dialog.ts';
 import { deleteDocument, documentFileUrl, documentKeys, ownerDocumentsQuery } from './api.ts';
 import { formatBytes } from './format.ts';
 import { UploadDialog } from './upload-dialog.tsx';
-
-export interface DocumentsSectionProps {
-  ownerType: OwnerType;
-  ownerId: number;
-  /** The section's jump key (Digit…). */
-  shortcut: string;
-}
 
 const EDIT_PATH: Record<OwnerType, string> = {
   legal: '/person/legal-persons/update/',
@@ -34,7 +28,7 @@ const EDIT_PATH: Record<OwnerType, string> = {
  * date) with a download link each; for roles that may edit the person, U (or the button) opens
  * the upload dialog and each row has a delete button asking first.
  */
-export function DocumentsSection({ ownerType, ownerId, shortcut }: DocumentsSectionProps) {
+export function DocumentsSection({ kind: ownerType, id: ownerId, shortcut }: RecordSectionProps) {
   const queryClient = useQueryClient();
   const query = useQuery(ownerDocumentsQuery(ownerType, ownerId));
   const [uploading, setUploading] = useState(false);

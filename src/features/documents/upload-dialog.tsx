@@ -8,9 +8,9 @@ import {
   documentUpload,
   type OwnerType,
 } from '~/contract/documents.ts';
-import { FormDialog, useEntityForm } from '~/features/resume/staff/managed-list.tsx';
 import { Field } from '~/ui/field.tsx';
 import { Input, input as inputCss } from '~/ui/input.tsx';
+import { FormDialog, useEntityForm } from '~/ui/managed-list.tsx';
 import { documentTypesQuery, uploadDocument } from './api.ts';
 import { formatBytes } from './format.ts';
 

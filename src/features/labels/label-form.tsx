@@ -7,11 +7,11 @@ import {
   type LabelObjectType,
   labelInput,
 } from '~/contract/labels.ts';
-import { checkRow, FormDialog, useEntityForm } from '~/features/resume/staff/managed-list.tsx';
 import { Field } from '~/ui/field.tsx';
 import { Input } from '~/ui/input.tsx';
+import { Chip } from '~/ui/label-chips.tsx';
+import { checkRow, FormDialog, useEntityForm } from '~/ui/managed-list.tsx';
 import { createLabel, updateLabel } from './api.ts';
-import { Chip } from './label-chips.tsx';
 
 /** Colours offered as one-key picks (all readable with white text); any #rrggbb may be typed. */
 export const LABEL_COLORS = [

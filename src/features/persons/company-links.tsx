@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import type { BoardDetail } from '~/contract/persons.ts';
-import { useCommandContext } from '~/features/shell/command-context.ts';
+import { useCommandContext } from '~/lib/command-context.ts';
 
 const linkRow = css({ display: 'flex', flexWrap: 'wrap', gap: '3', fontSize: '13px' });
 

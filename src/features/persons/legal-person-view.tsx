@@ -7,20 +7,14 @@ import {
   type LegalPersonDetail,
   type ShareholderItem,
 } from '~/contract/persons.ts';
-import { BranchesSection } from '~/features/branches/branches-section.tsx';
-import { ContactsSection } from '~/features/contacts/contacts-section.tsx';
-import { DocumentsSection } from '~/features/documents/documents-section.tsx';
+import { legalPersonQuery } from '~/lib/records.ts';
 import { parseId } from '~/lib/route-params.ts';
 import { Badge } from '~/ui/badge.tsx';
 import { Button } from '~/ui/button.tsx';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
 import { EMPTY, formatDate, formatNumber, formatPercent, formatRial } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
-import { legalPersonQuery } from './api.ts';
-import { useFormCommand } from './commands.ts';
-import { BoardLink, CompanyReportLinks, ShareholdersLink } from './company-links.tsx';
-import { RecordTabs } from './history/history-tab.tsx';
-import { DemoBadge, fiscalYearEndText, idText, kindLabel, StatusBadge, yesNo } from './labels.tsx';
+import { useFormCommand } from '~/ui/record/commands.ts';
 import {
   DefinitionList,
   RecordSection,
@@ -29,24 +23,22 @@ import {
   SectionKeys,
   type Term,
   useRecordKeys,
-} from './record-parts.tsx';
-import {
-  HoldingsTable,
-  PersonLink,
-  RecordUnavailable,
-  seatDutyColumns,
-  useRecordBack,
-} from './record-view.tsx';
+} from '~/ui/record/record-parts.tsx';
+import { RecordUnavailable } from '~/ui/record/record-unavailable.tsx';
+import { RegisteredSections, sectionKeys } from '~/ui/record/registered-sections.tsx';
+import { BoardLink, CompanyReportLinks, ShareholdersLink } from './company-links.tsx';
+import { RecordTabs } from './history/history-tab.tsx';
+import { DemoBadge, fiscalYearEndText, idText, kindLabel, StatusBadge, yesNo } from './labels.tsx';
+import { HoldingsTable, PersonLink, seatDutyColumns, useRecordBack } from './record-view.tsx';
 
-const SECTIONS: readonly RecordSectionKey[] = [
-  { id: 'general', title: 'مشخصات', key: 'Digit1' },
-  { id: 'shareholders', title: 'سهامداران', key: 'Digit2' },
-  { id: 'board', title: 'هیئت مدیره و مدیرعامل', key: 'Digit3' },
-  { id: 'holdings', title: 'سرمایه‌گذاری‌ها', key: 'Digit4' },
-  { id: 'branches', title: 'شعب', key: 'Digit5' },
-  { id: 'contacts', title: 'اطلاعات تماس', key: 'Digit6' },
-  { id: 'documents', title: 'مستندات', key: 'Digit7' },
+/** The view's own sections; those other features register (branches, contacts, documents …) follow. */
+const OWN_SECTIONS = [
+  { id: 'general', title: 'مشخصات' },
+  { id: 'shareholders', title: 'سهامداران' },
+  { id: 'board', title: 'هیئت مدیره و مدیرعامل' },
+  { id: 'holdings', title: 'سرمایه‌گذاری‌ها' },
 ];
+const SECTIONS: readonly RecordSectionKey[] = sectionKeys('legal', OWN_SECTIONS);
 const keyOf = (id: string) => SECTIONS.find((s) => s.id === id)!.key;
 
 const titleLine = css({ display: 'inline-flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' });
@@ -289,9 +281,7 @@ export function LegalPersonView() {
               empty="این شخص در شرکت دیگری سهام ثبت‌شده ندارد."
             />
           </RecordSection>
-          <BranchesSection legalId={id} items={p.branches} shortcut={keyOf('branches')} />
-          <ContactsSection ownerType="legal" ownerId={id} shortcut={keyOf('contacts')} />
-          <DocumentsSection ownerType="legal" ownerId={id} shortcut={keyOf('documents')} />
+          <RegisteredSections kind="legal" id={id} record={p} keys={SECTIONS} />
         </div>
       </RecordTabs>
     </>

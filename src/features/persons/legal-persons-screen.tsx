@@ -1,14 +1,15 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
 import type { LegalPersonRow } from '~/contract/persons.ts';
-import { usePersonBulk } from '~/features/labels/person-bulk.tsx';
+import { personKeys } from '~/lib/records.ts';
 import { Button } from '~/ui/button.tsx';
 import { DataTable } from '~/ui/data-table/data-table.tsx';
 import { toListQuery } from '~/ui/data-table/search-params.ts';
 import type { ListSearch } from '~/ui/data-table/types.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
-import { fetchLegalPersons, personKeys } from './api.ts';
-import { useFormCommand } from './commands.ts';
+import { useFormCommand } from '~/ui/record/commands.ts';
+import { fetchLegalPersons } from './api.ts';
+import { usePersonBulk } from './bulk.tsx';
 import { legalPersonColumns } from './legal-persons-columns.tsx';
 import { markOpenedFromList, rememberListSearch } from './navigation.ts';
 import { legalPersonFilters } from './search.ts';

@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import type { LabelChip } from '~/contract/labels.ts';
-import { LabelChips } from '~/features/labels/label-chips.tsx';
 import { EMPTY } from '~/ui/format.ts';
+import { LabelChips } from '~/ui/label-chips.tsx';
 import { DemoBadge } from './labels.tsx';
 
 /** Cells both persons lists (legal and true) share. */

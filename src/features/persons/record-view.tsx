@@ -1,14 +1,9 @@
 import { Link, useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router';
 import type { HoldingItem } from '~/contract/persons.ts';
-import { ApiError } from '~/lib/http.ts';
-import { Button } from '~/ui/button.tsx';
 import { type StaticColumn, StaticTable } from '~/ui/data-table/static-table.tsx';
-import { EmptyState } from '~/ui/empty-state.tsx';
 import { EMPTY, formatNumber, formatPercent } from '~/ui/format.ts';
-import { PageHeader } from '~/ui/page-header.tsx';
 import { yesNo } from './labels.tsx';
 import { listSearchFor, takeOpenedFromList } from './navigation.ts';
-import { RecordSkeleton } from './record-parts.tsx';
 
 /** What both record views (legal and true person) share: links, tables, back, the not-loaded state. */
 
@@ -73,33 +68,4 @@ export function useRecordBack(type: PersonType, id: number): () => void {
     else if (type === 'legal') navigate({ to: '/person/legal-persons', search: listSearchFor('legal') });
     else navigate({ to: '/person/true-persons', search: listSearchFor('true') });
   };
-}
-
-export interface RecordUnavailableProps {
-  query: { isPending: boolean; error: Error | null; refetch: () => unknown };
-  /** The title when the server says there is no such record (404). */
-  missingTitle: string;
-  /** The title when loading failed otherwise. */
-  failedTitle: string;
-}
-
-/** A record view before its data: the skeleton while loading, else why it is not there. */
-export function RecordUnavailable({ query, missingTitle, failedTitle }: RecordUnavailableProps) {
-  const missing = query.error instanceof ApiError && query.error.status === 404;
-  return (
-    <>
-      <PageHeader />
-      {query.isPending ? (
-        <RecordSkeleton />
-      ) : (
-        <EmptyState
-          title={missing ? missingTitle : failedTitle}
-          shortcut="Backspace"
-          action={!missing && <Button onClick={() => void query.refetch()}>دوباره تلاش کنید</Button>}
-        >
-          {missing ? 'شاید حذف شده باشد. برای بازگشت به فهرست' : query.error?.message}
-        </EmptyState>
-      )}
-    </>
-  );
 }

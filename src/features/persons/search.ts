@@ -1,8 +1,8 @@
 import { LEGAL_KIND_LABELS, LEGAL_KINDS, LEGAL_STATUS_LABELS, LEGAL_STATUSES } from '~/contract/persons.ts';
-import { labelKeys, labelOptions } from '~/features/labels/api.ts';
+import { labelKeys, labelOptions } from '~/lib/labels.ts';
+import { fetchIndustryOptions, personKeys } from '~/lib/records.ts';
 import { listSearchSchema } from '~/ui/data-table/search-params.ts';
 import type { FilterDef } from '~/ui/data-table/types.ts';
-import { fetchIndustryOptions, personKeys } from './api.ts';
 
 /**
  * The persons lists' filters and their URL schemas. Kept apart from the screens so the route

@@ -2,18 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { BOARD_POSITION_LABELS, type TruePersonDetail } from '~/contract/persons.ts';
-import { ContactsSection } from '~/features/contacts/contacts-section.tsx';
-import { DocumentsSection } from '~/features/documents/documents-section.tsx';
+import { truePersonQuery } from '~/lib/records.ts';
 import { parseId } from '~/lib/route-params.ts';
 import { Button } from '~/ui/button.tsx';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
 import { EMPTY, formatDate, formatNumber } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
-import { truePersonQuery } from './api.ts';
-import { useFormCommand } from './commands.ts';
-import { educationText } from './edit/labels.ts';
-import { RecordTabs } from './history/history-tab.tsx';
-import { DemoBadge, idText } from './labels.tsx';
+import { useFormCommand } from '~/ui/record/commands.ts';
 import {
   DefinitionList,
   RecordSection,
@@ -22,23 +17,22 @@ import {
   SectionKeys,
   type Term,
   useRecordKeys,
-} from './record-parts.tsx';
-import {
-  HoldingsTable,
-  PersonLink,
-  RecordUnavailable,
-  seatDutyColumns,
-  useRecordBack,
-} from './record-view.tsx';
+} from '~/ui/record/record-parts.tsx';
+import { RecordUnavailable } from '~/ui/record/record-unavailable.tsx';
+import { RegisteredSections, sectionKeys } from '~/ui/record/registered-sections.tsx';
+import { educationText } from './edit/labels.ts';
+import { RecordTabs } from './history/history-tab.tsx';
+import { DemoBadge, idText } from './labels.tsx';
+import { HoldingsTable, PersonLink, seatDutyColumns, useRecordBack } from './record-view.tsx';
 import { GENDER_LABELS } from './search.ts';
 
-const SECTIONS: readonly RecordSectionKey[] = [
-  { id: 'personal', title: 'مشخصات فردی', key: 'Digit1' },
-  { id: 'seats', title: 'کرسی‌های هیئت مدیره', key: 'Digit2' },
-  { id: 'shareholdings', title: 'سهامداری', key: 'Digit3' },
-  { id: 'contacts', title: 'اطلاعات تماس', key: 'Digit4' },
-  { id: 'documents', title: 'مستندات', key: 'Digit5' },
+/** The view's own sections; those other features register (contacts, documents …) follow. */
+const OWN_SECTIONS = [
+  { id: 'personal', title: 'مشخصات فردی' },
+  { id: 'seats', title: 'کرسی‌های هیئت مدیره' },
+  { id: 'shareholdings', title: 'سهامداری' },
 ];
+const SECTIONS: readonly RecordSectionKey[] = sectionKeys('true', OWN_SECTIONS);
 const keyOf = (id: string) => SECTIONS.find((s) => s.id === id)!.key;
 const muted = css({ color: 'muted', fontSize: '13px' });
 
@@ -185,8 +179,7 @@ export function TruePersonView() {
               empty="سهامی برای این شخص ثبت نشده است."
             />
           </RecordSection>
-          <ContactsSection ownerType="true" ownerId={id} shortcut={keyOf('contacts')} />
-          <DocumentsSection ownerType="true" ownerId={id} shortcut={keyOf('documents')} />
+          <RegisteredSections kind="true" id={id} record={p} keys={SECTIONS} />
         </div>
       </RecordTabs>
     </>

@@ -1,14 +1,15 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
 import type { TruePersonRow } from '~/contract/persons.ts';
-import { usePersonBulk } from '~/features/labels/person-bulk.tsx';
+import { personKeys } from '~/lib/records.ts';
 import { Button } from '~/ui/button.tsx';
 import { DataTable } from '~/ui/data-table/data-table.tsx';
 import { toListQuery } from '~/ui/data-table/search-params.ts';
 import type { ListSearch } from '~/ui/data-table/types.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
-import { fetchTruePersons, personKeys } from './api.ts';
-import { useFormCommand } from './commands.ts';
+import { useFormCommand } from '~/ui/record/commands.ts';
+import { fetchTruePersons } from './api.ts';
+import { usePersonBulk } from './bulk.tsx';
 import { markOpenedFromList, rememberListSearch } from './navigation.ts';
 import { truePersonFilters } from './search.ts';
 import { TransferActions } from './transfer/transfer-actions.tsx';

@@ -1,7 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { toPersianDigits } from '~/domain/persian-text.ts';
-import { registerPersonEntityActions } from '~/features/persons/entity-actions.ts';
 import { type Command, type CommandContext, useCommands, visibleCommands } from '~/lib/commands.ts';
 import {
   actionsFor,
@@ -42,8 +41,6 @@ type Target = { command: Command } | { to: string; recent: RecentItem } | { acti
 
 /** The key that goes into a company's or person's actions (RTL or not, Tab is the same key). */
 const PAGE_KEY = 'Tab';
-
-registerPersonEntityActions();
 
 const LEGAL_VIEW = '/person/legal-persons/view/';
 const TRUE_VIEW = '/person/true-persons/view/';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useCommandContext } from '~/lib/command-context.ts';
 import { registerCommands } from '~/lib/commands.ts';
 import { logout } from '~/machines/app-actors.ts';
-import { useCommandContext } from './command-context.ts';
 import { CommandKeys } from './command-keys.tsx';
 import { PaletteFallback } from './palette-fallback.tsx';
 import { navigationCommands, shellCommands } from './shell-commands.ts';

@@ -6,7 +6,7 @@ import {
   type StatusReport,
   type StatusSection,
 } from '~/contract/status-report.ts';
-import { type FieldErrors, validate } from '~/features/auth/form-errors.ts';
+import { type FieldErrors, validate } from '~/lib/form-errors.ts';
 import { ApiError } from '~/lib/http.ts';
 import { fetchStatusReport, saveStatusSection, statusKeys } from './api.ts';
 import { payloadOf, type SectionValues, valuesOf } from './form-values.ts';

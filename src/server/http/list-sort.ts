@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { invalid } from './errors.ts';
-import type { ListSpec, SortDef } from './list.ts';
+import type { ListSpec, SortDef } from './list-spec.ts';
 import { CAST } from './list-values.ts';
 
 /** Sort keys one list request may combine (`sortBy=a,-b,c`). */

@@ -1,7 +1,7 @@
 import { parseDate } from '@internationalized/date';
 import { MAX_ID } from '../../contract/ids.ts';
 import { normalizePersian, toAsciiDigits } from '../../domain/persian-text.ts';
-import type { FieldType } from './list.ts';
+import type { FieldType } from './list-spec.ts';
 
 /**
  * The values a list's filters and cursors compare with: each field type's PostgreSQL cast, and

@@ -1,7 +1,7 @@
 import { FlexRender, type Row, type RowData } from '@tanstack/react-table';
 import { memo } from 'react';
 import type { DataTableFeatures } from './columns.ts';
-import type { RowEventsRef } from './grid-view.tsx';
+import type { RowEventsRef } from './row-events.ts';
 import * as s from './styles.ts';
 
 export interface DataRowProps<T extends RowData> {

@@ -14,6 +14,7 @@ import { DataRow } from './data-row.tsx';
 import { HeaderRow } from './header-row.tsx';
 import { type CursorContext, type CursorState, reduceCursor } from './keys.ts';
 import { ListMessage, SkeletonRow } from './list-states.tsx';
+import type { GridRowEvents, RowEventsRef } from './row-events.ts';
 import * as s from './styles.ts';
 import { useRowVirtualizer } from './use-row-virtualizer.ts';
 
@@ -31,13 +32,6 @@ export interface GridListState {
 }
 
 /** The row events of the grid, each by row index; stable for the grid's lifetime. */
-export interface GridRowEvents<T> {
-  focusRow(index: number): void;
-  selectClick(index: number, shift: boolean): void;
-  open(row: T): void;
-  /** The grid got focus while no row was focused. */
-  focusFirst(): void;
-}
 
 export interface GridViewProps<T extends RowData> {
   domId: string;
@@ -71,8 +65,6 @@ export interface GridViewProps<T extends RowData> {
   emptyHint?: ReactNode;
   events: RowEventsRef<T>;
 }
-
-export type RowEventsRef<T> = RefObject<GridRowEvents<T>>;
 
 /**
  * The grid's row events over the list's cursor state, as one ref that never changes (so the

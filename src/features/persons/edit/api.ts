@@ -1,9 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ListPage } from '~/contract/list.ts';
 import type { SavedRecord } from '~/contract/person-forms.ts';
-import type { LegalPickerRow } from '~/contract/persons.ts';
 import { api } from '~/lib/http.ts';
-import { personKeys } from '../api.ts';
+import { personKeys } from '~/lib/records.ts';
 
 /**
  * The persons' create and update calls (contract/person-forms.ts). All quiet: the form shows
@@ -33,14 +31,4 @@ export async function afterSave(client: QueryClient, kind: Kind, id: number) {
     client.invalidateQueries({ queryKey: one }),
     client.invalidateQueries({ queryKey: ['history', kind, id] }),
   ]);
-}
-
-/** GET /api/person/all-legal-persons?q= (picker rows: id, name, national id), 20 at most. */
-export async function searchLegalPersons(q: string, signal: AbortSignal): Promise<LegalPickerRow[]> {
-  const page = await api<ListPage<LegalPickerRow>>('/api/person/all-legal-persons', {
-    query: { q: q || undefined, per_page: 20 },
-    signal,
-    quiet: true,
-  });
-  return page.data;
 }

@@ -17,19 +17,26 @@ import {
 } from '~/contract/persons.ts';
 import { jalaliOfIso } from '~/domain/jalali.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
+import { legalPersonQuery } from '~/lib/records.ts';
 import { parseId } from '~/lib/route-params.ts';
 import { AmountInput } from '~/ui/amount-input.tsx';
 import { type City, CityCombobox } from '~/ui/city-combobox.tsx';
 import { Field } from '~/ui/field.tsx';
+import { CheckField, IndustrySelect, LegalPersonPicker, SelectField, TextField } from '~/ui/form/fields.tsx';
+import {
+  DuplicateLink,
+  FormSection,
+  RecordFormPage,
+  useRecordForm,
+  wide,
+  withLink,
+} from '~/ui/form/record-form.tsx';
 import { JalaliField } from '~/ui/jalali-input.tsx';
+import { RecordUnavailable } from '~/ui/record/record-unavailable.tsx';
 import { toast } from '~/ui/toaster.tsx';
-import { legalPersonQuery } from '../api.ts';
 import { listSearchFor } from '../navigation.ts';
-import { RecordUnavailable } from '../record-view.tsx';
 import { afterSave, createPerson, updatePerson } from './api.ts';
-import { CheckField, IndustrySelect, LegalPersonPicker, SelectField, TextField } from './fields.tsx';
 import { LEGAL_FIELD_LABELS as L } from './labels.ts';
-import { DuplicateLink, FormSection, RecordFormPage, useRecordForm, wide, withLink } from './record-form.tsx';
 
 /** /person/legal-persons/create and /person/legal-persons/update/{id}: every field of `legalPersonInput`. */
 

@@ -10,18 +10,24 @@ import {
 import type { TruePersonDetail } from '~/contract/persons.ts';
 import { jalaliOfIso } from '~/domain/jalali.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
+import { truePersonQuery } from '~/lib/records.ts';
 import { parseId } from '~/lib/route-params.ts';
 import { type City, CityCombobox } from '~/ui/city-combobox.tsx';
+import { SelectField, TextField } from '~/ui/form/fields.tsx';
+import {
+  DuplicateLink,
+  FormSection,
+  RecordFormPage,
+  useRecordForm,
+  withLink,
+} from '~/ui/form/record-form.tsx';
 import { JalaliField } from '~/ui/jalali-input.tsx';
+import { RecordUnavailable } from '~/ui/record/record-unavailable.tsx';
 import { toast } from '~/ui/toaster.tsx';
-import { truePersonQuery } from '../api.ts';
 import { listSearchFor } from '../navigation.ts';
-import { RecordUnavailable } from '../record-view.tsx';
 import { GENDER_LABELS } from '../search.ts';
 import { afterSave, createPerson, updatePerson } from './api.ts';
-import { SelectField, TextField } from './fields.tsx';
 import { EDUCATION_LABELS, educationCode, TRUE_FIELD_LABELS as L } from './labels.ts';
-import { DuplicateLink, FormSection, RecordFormPage, useRecordForm, withLink } from './record-form.tsx';
 
 /** /person/true-persons/create and /person/true-persons/update/{id}: every field of `truePersonInput`. */
 

@@ -4,16 +4,16 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
 import { css } from 'styled-system/css';
 import type { HistoryEntry } from '~/contract/person-forms.ts';
 import { api } from '~/lib/http.ts';
+import { fetchIndustryOptions, personKeys } from '~/lib/records.ts';
 import { Badge, type BadgeProps } from '~/ui/badge.tsx';
 import { Button } from '~/ui/button.tsx';
 import { EmptyState } from '~/ui/empty-state.tsx';
 import { formatDateTime, formatNumber, formatRelative } from '~/ui/format.ts';
 import { Kbd } from '~/ui/kbd.tsx';
+import { jumpToSection, type RecordSectionKey } from '~/ui/record/record-parts.tsx';
 import { isTypingTarget } from '~/ui/shortcuts.ts';
 import { Skeleton } from '~/ui/skeleton.tsx';
 import { dialogOnScreen } from '~/ui/when-no-dialog.ts';
-import { fetchIndustryOptions, personKeys } from '../api.ts';
-import { jumpToSection, type RecordSectionKey } from '../record-parts.tsx';
 import { ACTION_LABELS, ENTITY_LABELS, fieldLabel, shownChanges, valueText } from './format.ts';
 
 /**

@@ -8,11 +8,11 @@ import {
   type TransferFormat,
 } from '~/contract/person-transfer.ts';
 import { ApiError } from '~/lib/http.ts';
+import { personKeys } from '~/lib/records.ts';
 import { Button } from '~/ui/button.tsx';
 import { Dialog } from '~/ui/dialog.tsx';
 import { formatNumber } from '~/ui/format.ts';
 import { toast } from '~/ui/toaster.tsx';
-import { personKeys } from '../api.ts';
 import { downloadFile, importFile } from './api.ts';
 import { type TransferList, templateUrl } from './export-url.ts';
 

@@ -9,7 +9,7 @@ import { Button, button } from '~/ui/button.tsx';
 import type { ListQuery } from '~/ui/data-table/types.ts';
 import { Icon } from '~/ui/icons.tsx';
 import { Kbd } from '~/ui/kbd.tsx';
-import { useTransferCommands } from '../commands.ts';
+import { useTransferCommands } from '~/ui/record/commands.ts';
 import { downloadFile } from './api.ts';
 import { exportUrl, type TransferList } from './export-url.ts';
 import { ImportDialog } from './import-dialog.tsx';

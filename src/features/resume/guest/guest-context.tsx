@@ -2,11 +2,11 @@ import { useMachine } from '@xstate/react';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { ResumeStep } from '~/contract/resume.ts';
+import type { FieldErrors } from '~/lib/form-errors.ts';
 import { api } from '~/lib/http.ts';
 import { browserStore } from '~/machines/app-actors.ts';
 import { createGuestEffects } from '~/machines/guest-effects.ts';
 import { type GuestResumeEvent, guestResumeMachine } from '~/machines/guest-resume.ts';
-import type { FieldErrors } from '../../auth/form-errors.ts';
 
 /** The guest statechart with the browser's effects (lib/http with its own 401, local storage). */
 export const guestEffects = createGuestEffects({ api, store: browserStore });

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { smsCode } from '~/contract/fields.ts';
 import { resumeCheckInput } from '~/contract/resume.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
+import { formatCountdown, useSecondsLeft } from '~/lib/countdown.ts';
+import { type FieldErrors, messageFor, validate } from '~/lib/form-errors.ts';
 import { Button } from '~/ui/button.tsx';
 import { Field } from '~/ui/field.tsx';
 import { input as inputCss } from '~/ui/input.tsx';
-import { formatCountdown, useSecondsLeft } from '../../auth/countdown.ts';
-import { type FieldErrors, messageFor, validate } from '../../auth/form-errors.ts';
-import * as a from '../../auth/styles.ts';
+import * as a from '~/ui/sign-in-card.ts';
 import { useGuest } from './guest-context.tsx';
 import * as s from './styles.ts';
 

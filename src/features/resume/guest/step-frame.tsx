@@ -2,9 +2,9 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import type { ZodType } from 'zod';
 import { RESUME_STEP_TITLES, type ResumeStep } from '~/contract/resume.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
+import { type FieldErrors, validate } from '~/lib/form-errors.ts';
 import { Button } from '~/ui/button.tsx';
 import { useShortcuts } from '~/ui/use-shortcuts.ts';
-import { type FieldErrors, validate } from '../../auth/form-errors.ts';
 import { currentStep, serverErrors, useGuest } from './guest-context.tsx';
 import * as s from './styles.ts';
 

@@ -57,11 +57,6 @@ export const printUrl = (ncode: string) => `/resume/print/ViewResume/${ncode}`;
 export const reviewResumes = (input: ReviewInput) =>
   api<{ updated: number }>(`${BASE}/review`, { method: 'POST', body: input, quiet: true });
 
-/** A list page of a whole array (the questions and provisions are few: filtered in the browser). */
-export function wholePage<T>(rows: T[]): ListPage<T> {
-  return { data: rows, total: rows.length, page: 1, per_page: Math.max(rows.length, 1), next_cursor: null };
-}
-
 export const fetchTerms = (signal?: AbortSignal) =>
   api<TermCondition[]>(`${BASE}/term-conditions`, { signal, quiet: true });
 export const createTerm = (input: TermConditionInput) =>

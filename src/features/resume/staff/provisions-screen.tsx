@@ -5,8 +5,6 @@ import { columnHelper } from '~/ui/data-table/columns.ts';
 import { Field } from '~/ui/field.tsx';
 import { formatDate, formatNumber } from '~/ui/format.ts';
 import { Input, Textarea } from '~/ui/input.tsx';
-import { createProvision, deleteProvision, fetchProvisions, resumeKeys, updateProvision } from './api.ts';
-import { ActiveBadge } from './labels.tsx';
 import {
   actionsCellFor,
   checkRow,
@@ -14,7 +12,9 @@ import {
   ManagedList,
   type RowHandlers,
   useEntityForm,
-} from './managed-list.tsx';
+} from '~/ui/managed-list.tsx';
+import { createProvision, deleteProvision, fetchProvisions, resumeKeys, updateProvision } from './api.ts';
+import { ActiveBadge } from './labels.tsx';
 
 const col = columnHelper<Provision>();
 

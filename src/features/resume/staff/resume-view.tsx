@@ -11,12 +11,12 @@ import {
   type ResumeDocument,
 } from '~/contract/resume.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
-import { RecordSection, RecordSkeleton } from '~/features/persons/record-parts.tsx';
 import { button } from '~/ui/button.tsx';
 import { type StaticColumn, StaticTable } from '~/ui/data-table/static-table.tsx';
 import { Dialog } from '~/ui/dialog.tsx';
 import { EmptyState } from '~/ui/empty-state.tsx';
 import { EMPTY, formatDate, formatDateTime, formatNumber } from '~/ui/format.ts';
+import { RecordSection, RecordSkeleton } from '~/ui/record/record-parts.tsx';
 import { documentUrl, printUrl, resumeQuery } from './api.ts';
 import { ReviewStatusBadge } from './labels.tsx';
 import { ReviewForm } from './review-form.tsx';

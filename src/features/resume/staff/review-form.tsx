@@ -8,7 +8,7 @@ import {
   type ReviewStatus,
   reviewInput,
 } from '~/contract/resume.ts';
-import { type FieldErrors, validate } from '~/features/auth/form-errors.ts';
+import { type FieldErrors, validate } from '~/lib/form-errors.ts';
 import { ApiError } from '~/lib/http.ts';
 import { Button } from '~/ui/button.tsx';
 import { Dialog } from '~/ui/dialog.tsx';

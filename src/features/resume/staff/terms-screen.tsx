@@ -13,8 +13,6 @@ import { columnHelper } from '~/ui/data-table/columns.ts';
 import { Field } from '~/ui/field.tsx';
 import { formatDate, formatNumber } from '~/ui/format.ts';
 import { Input, input, Textarea } from '~/ui/input.tsx';
-import { createTerm, deleteTerm, fetchTerms, resumeKeys, updateTerm } from './api.ts';
-import { ActiveBadge } from './labels.tsx';
 import {
   actionsCellFor,
   checkRow,
@@ -22,7 +20,9 @@ import {
   ManagedList,
   type RowHandlers,
   useEntityForm,
-} from './managed-list.tsx';
+} from '~/ui/managed-list.tsx';
+import { createTerm, deleteTerm, fetchTerms, resumeKeys, updateTerm } from './api.ts';
+import { ActiveBadge } from './labels.tsx';
 
 const col = columnHelper<TermCondition>();
 

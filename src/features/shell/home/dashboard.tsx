@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { useCommandContext } from '~/lib/command-context.ts';
 import { useCommands, visibleCommands } from '~/lib/commands.ts';
 import { Card } from '~/ui/card.tsx';
 import { formatDateTime, formatNumber, formatRelative } from '~/ui/format.ts';
 import { Kbd } from '~/ui/kbd.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { keepAliveQuery } from '../api.ts';
-import { useCommandContext } from '../command-context.ts';
 import { NAV_GROUP } from '../shell-commands.ts';
 import { listTotalQuery, readUserReport } from './api.ts';
 import { StatTile } from './stat-tile.tsx';

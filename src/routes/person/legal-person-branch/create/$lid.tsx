@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { BranchCreateScreen } from '~/features/branches/branch-form.tsx';
-import { legalPersonQuery } from '~/features/persons/api.ts';
+import { legalPersonQuery } from '~/lib/records.ts';
 import { parseId } from '~/lib/route-params.ts';
 
 /** A new branch of company `lid` (permission person.legal.edit). */

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { legalPersonQuery } from '~/features/persons/api.ts';
 import { LegalPersonUpdateScreen } from '~/features/persons/edit/legal-person-form.tsx';
+import { legalPersonQuery } from '~/lib/records.ts';
 import { parseId } from '~/lib/route-params.ts';
 
 /** Edit one legal person. The loader starts the request while the form's code loads. */

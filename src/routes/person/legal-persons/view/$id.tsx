@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { legalPersonQuery } from '~/features/persons/api.ts';
 import { LegalPersonView } from '~/features/persons/legal-person-view.tsx';
+import { legalPersonQuery } from '~/lib/records.ts';
 import { parseId } from '~/lib/route-params.ts';
 
 /** One legal person. The loader starts the request while the screen's code loads. */

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { truePersonQuery } from '~/features/persons/api.ts';
 import { TruePersonUpdateScreen } from '~/features/persons/edit/true-person-form.tsx';
+import { truePersonQuery } from '~/lib/records.ts';
 import { parseId } from '~/lib/route-params.ts';
 
 /** Edit one true person. The loader starts the request while the form's code loads. */

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { truePersonQuery } from '~/features/persons/api.ts';
 import { TruePersonView } from '~/features/persons/true-person-view.tsx';
+import { truePersonQuery } from '~/lib/records.ts';
 import { parseId } from '~/lib/route-params.ts';
 
 /** One true person. The loader starts the request while the screen's code loads. */

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { branchQuery } from '~/features/branches/api.ts';
 import { BranchUpdateScreen } from '~/features/branches/branch-form.tsx';
-import { legalPersonQuery } from '~/features/persons/api.ts';
+import { legalPersonQuery } from '~/lib/records.ts';
 import { parseId } from '~/lib/route-params.ts';
 
 /** Edit branch `id` of company `lid` (permission person.legal.edit). */

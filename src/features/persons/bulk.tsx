@@ -3,17 +3,18 @@ import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { type BulkOperation, type BulkAction as BulkVerb, UNDO_WINDOW_MS } from '~/contract/bulk.ts';
 import type { LabelObjectType } from '~/contract/labels.ts';
-import { downloadFile } from '~/features/persons/transfer/api.ts';
-import { exportUrl } from '~/features/persons/transfer/export-url.ts';
 import { ApiError } from '~/lib/http.ts';
+import { fetchLabelItems, labelKeys } from '~/lib/labels.ts';
 import { Button } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { toFilterQuery } from '~/ui/data-table/search-params.ts';
 import type { BulkAction, BulkSelection, UndoOffer } from '~/ui/data-table/types.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import { formatNumber } from '~/ui/format.ts';
-import { fetchLabelItems, labelKeys, runBulk, undoBulk } from './api.ts';
-import { Chip } from './label-chips.tsx';
+import { Chip } from '~/ui/label-chips.tsx';
+import { runBulk, undoBulk } from './bulk-api.ts';
+import { downloadFile } from './transfer/api.ts';
+import { exportUrl } from './transfer/export-url.ts';
 
 /**
  * The persons lists' bulk actions — set a label (L), remove a label (Shift+L), delete

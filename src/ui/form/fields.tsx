@@ -3,11 +3,10 @@ import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import type { LegalPickerRow } from '~/contract/persons.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
+import { fetchIndustryOptions, personKeys, searchLegalPersons } from '~/lib/records.ts';
 import { SearchCombobox } from '~/ui/city-combobox.tsx';
 import { Field } from '~/ui/field.tsx';
 import { input as inputCss } from '~/ui/input.tsx';
-import { fetchIndustryOptions, personKeys } from '../api.ts';
-import { searchLegalPersons } from './api.ts';
 
 /** The controls of the persons' forms, each inside its labelled Field. */
 

@@ -13,8 +13,9 @@ import {
 import { css } from 'styled-system/css';
 import type { ZodType } from 'zod';
 import { searchKey } from '~/domain/persian-text.ts';
-import { type FieldErrors, validate } from '~/features/auth/form-errors.ts';
+import { type FieldErrors, validate } from '~/lib/form-errors.ts';
 import { ApiError } from '~/lib/http.ts';
+import { wholePage } from '~/lib/list-page.ts';
 import { Button } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import type { DataColumn } from '~/ui/data-table/columns.ts';
@@ -24,7 +25,6 @@ import { Dialog } from '~/ui/dialog.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { toast } from '~/ui/toaster.tsx';
 import { useRowEditing } from '~/ui/use-row-editing.ts';
-import { wholePage } from './api.ts';
 
 /**
  * The shared parts of the two management screens (questions and provisions): a short list

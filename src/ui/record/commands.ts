@@ -1,6 +1,13 @@
 import { useMemo, useRef } from 'react';
 import { type Command, useRegisterCommands } from '~/lib/commands.ts';
-import type { RecordSectionKey } from './record-parts.tsx';
+
+/** A section of a record view and the key that jumps to it. */
+export interface RecordSectionKey {
+  id: string;
+  title: string;
+  /** Physical key: Digit1 ... */
+  key: string;
+}
 
 /**
  * A record view's commands while it is open: its sections (1–9) and back to the list (⌫). The

@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } 
 import { css } from 'styled-system/css';
 import type { ZodType } from 'zod';
 import type { DuplicateRef } from '~/contract/person-forms.ts';
-import { type FieldErrors, validate } from '~/features/auth/form-errors.ts';
+import { type FieldErrors, validate } from '~/lib/form-errors.ts';
 import { ApiError } from '~/lib/http.ts';
 import { Button } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';

@@ -3,7 +3,7 @@ import { css } from 'styled-system/css';
 import { Kbd } from '~/ui/kbd.tsx';
 import { isTypingTarget } from '~/ui/shortcuts.ts';
 import { Skeleton } from '~/ui/skeleton.tsx';
-import { useRecordCommands } from './commands.ts';
+import { type RecordSectionKey, useRecordCommands } from './commands.ts';
 
 /** The pieces of a record view (legal or true person): sections, definition lists, placeholders. */
 
@@ -148,12 +148,7 @@ const keysLine = css({
   },
 });
 
-export interface RecordSectionKey {
-  id: string;
-  title: string;
-  /** Physical key: Digit1 ... */
-  key: string;
-}
+export type { RecordSectionKey } from './commands.ts';
 
 /** Brings a section into view and moves focus to its heading (screen readers read where they are). */
 export function jumpToSection(id: string): void {
