@@ -8,12 +8,9 @@ import {
   useCallback,
   useMemo,
   useRef,
-  useState,
 } from 'react';
 import { css } from 'styled-system/css';
-import type { ZodType } from 'zod';
 import { searchKey } from '~/domain/persian-text.ts';
-import { type FieldErrors, validate } from '~/lib/form-errors.ts';
 import { ApiError } from '~/lib/http.ts';
 import { wholePage } from '~/lib/list-page.ts';
 import { Button } from '~/ui/button.tsx';
@@ -66,49 +63,6 @@ export function actionsCellFor<T extends Managed>(row: T, h: RowHandlers<T>) {
       </Button>
     </span>
   );
-}
-
-/** Form state checked with a contract schema, saved by `save`; 422 messages land under fields. */
-export function useEntityForm<V extends object, I>(
-  schema: ZodType<I>,
-  initial: V,
-  save: (input: I) => Promise<unknown>,
-  onSaved: () => void,
-  /** The values as the schema reads them (digits typed in Persian made ASCII ...). */
-  prepare: (values: V) => unknown = (v) => v,
-) {
-  const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof V>(key: K, value: V[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const submit = async (e?: FormEvent) => {
-    e?.preventDefault();
-    if (busy) return;
-    const checked = validate(schema, prepare(values));
-    if (checked.errors) {
-      setErrors(checked.errors);
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
-      await save(checked.data);
-      onSaved();
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      setErrors(Object.keys(err.fields).length ? err.fields : { _: [err.message] });
-    } finally {
-      setBusy(false);
-    }
-  };
-  /** A text field's props bound to `key`: its name, value, change and first error. */
-  const field = <K extends keyof V & string>(key: K) => ({
-    name: key,
-    value: values[key],
-    onChange: (value: V[K]) => set(key, value),
-    error: errors[key]?.[0],
-  });
-  return { values, set, field, errors, busy, submit };
 }
 
 const formCss = css({ display: 'flex', flexDirection: 'column', gap: '3', mt: '3' });

@@ -7,7 +7,8 @@ import { legalPersonQuery, personKeys } from '~/lib/records.ts';
 import { parseId } from '~/lib/route-params.ts';
 import { type City, CityCombobox } from '~/ui/city-combobox.tsx';
 import { TextField } from '~/ui/form/fields.tsx';
-import { FormSection, RecordFormPage, useRecordForm, wide } from '~/ui/form/record-form.tsx';
+import { FormSection, RecordFormPage, wide } from '~/ui/form/record-form.tsx';
+import { useForm } from '~/ui/form/use-form.ts';
 import { RecordUnavailable } from '~/ui/record/record-unavailable.tsx';
 import { toast } from '~/ui/toaster.tsx';
 import { useShortcuts } from '~/ui/use-shortcuts.ts';
@@ -51,7 +52,8 @@ function BranchForm({
   const initial = useMemo(() => valuesOf(branch), [branch]);
   const toCompany = () =>
     navigate({ to: '/person/legal-persons/view/$id', params: { id: String(legalId) }, hash: 'branches' });
-  const form = useRecordForm({
+  const form = useForm({
+    send: 'input',
     initial,
     schema: branchInput,
     prepare,

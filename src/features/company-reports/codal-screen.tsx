@@ -10,9 +10,10 @@ import { columnHelper } from '~/ui/data-table/columns.ts';
 import { DataTable } from '~/ui/data-table/data-table.tsx';
 import type { ListSearch, RowAction } from '~/ui/data-table/types.ts';
 import { LegalPersonPicker, SelectField, TextField } from '~/ui/form/fields.tsx';
+import { useForm } from '~/ui/form/use-form.ts';
 import { formatDateTime } from '~/ui/format.ts';
 import { JalaliField } from '~/ui/jalali-input.tsx';
-import { FormDialog, useEntityForm } from '~/ui/managed-list.tsx';
+import { FormDialog } from '~/ui/managed-list.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { useFormCommand } from '~/ui/record/commands.ts';
 import { toast } from '~/ui/toaster.tsx';
@@ -58,9 +59,9 @@ const codalColumns = col.columns([
 
 function CodalForm({ open, onClose, onSaved }: { open: boolean; onClose(): void; onSaved(): void }) {
   const [company, setCompany] = useState<LegalPickerRow | null>(null);
-  const form = useEntityForm(
-    codalInput,
-    {
+  const form = useForm({
+    schema: codalInput,
+    initial: {
       legal_person_id: '',
       kind: '',
       title: '',
@@ -70,9 +71,9 @@ function CodalForm({ open, onClose, onSaved }: { open: boolean; onClose(): void;
       published_time: '',
       url: '',
     },
-    createCodal,
+    save: createCodal,
     onSaved,
-  );
+  });
   const { values, set, errors } = form;
   return (
     <FormDialog

@@ -5,8 +5,9 @@ import { toPersianDigits } from '~/domain/persian-text.ts';
 import { AmountInput } from '~/ui/amount-input.tsx';
 import { Field } from '~/ui/field.tsx';
 import { TextField } from '~/ui/form/fields.tsx';
+import { useForm } from '~/ui/form/use-form.ts';
 import { input as inputCss } from '~/ui/input.tsx';
-import { FormDialog, useEntityForm } from '~/ui/managed-list.tsx';
+import { FormDialog } from '~/ui/managed-list.tsx';
 import { type Segment, saveCompanyRow } from './api.ts';
 
 /** The report forms' two-column grid (one column on narrow screens). */
@@ -16,7 +17,7 @@ export const formGrid = css({
   gap: '3',
 });
 
-/** A field bound to a form value (`useEntityForm`'s `field(key)`). */
+/** A field bound to a form value (`useForm`'s `field(key)`). */
 interface Bound {
   name: string;
   value: string;
@@ -74,10 +75,10 @@ export function useCompanyRowForm<V extends object, I>(
   initial: V,
   onSaved: () => void,
 ) {
-  return useEntityForm(
+  return useForm({
     schema,
     initial,
-    (data) =>
+    save: (data) =>
       saveCompanyRow(
         segment,
         companyId,
@@ -85,7 +86,7 @@ export function useCompanyRowForm<V extends object, I>(
         row ? { ...(data as object), version: row.version } : (data as object),
       ),
     onSaved,
-  );
+  });
 }
 
 /** The dialog of a report row's form: its fields in the two-column grid. */

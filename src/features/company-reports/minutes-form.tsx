@@ -9,8 +9,9 @@ import type { LegalPickerRow } from '~/contract/persons.ts';
 import { jalaliOfIso } from '~/domain/jalali.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { LegalPersonPicker, SelectField, TextField } from '~/ui/form/fields.tsx';
+import { useForm } from '~/ui/form/use-form.ts';
 import { JalaliField } from '~/ui/jalali-input.tsx';
-import { FormDialog, useEntityForm } from '~/ui/managed-list.tsx';
+import { FormDialog } from '~/ui/managed-list.tsx';
 import { saveMinutes } from './api.ts';
 import { formGrid } from './form-parts.tsx';
 
@@ -36,9 +37,9 @@ export function MinutesForm({
   const [company, setCompany] = useState<LegalPickerRow | null>(
     row ? { id: row.legal_person_id, name: row.company, national_id: null } : null,
   );
-  const form = useEntityForm(
-    minutesInput,
-    {
+  const form = useForm({
+    schema: minutesInput,
+    initial: {
       legal_person_id: row ? String(row.legal_person_id) : '',
       meeting_date: row ? jalali(row.meeting_date) : '',
       kind: row?.kind ?? 'board',
@@ -47,9 +48,9 @@ export function MinutesForm({
       decisions: row?.decisions ?? '',
       follow_up_date: row ? jalali(row.follow_up_date) : '',
     },
-    (data) => saveMinutes(row?.id ?? null, row ? { ...data, version: row.version } : data),
+    save: (data) => saveMinutes(row?.id ?? null, row ? { ...data, version: row.version } : data),
     onSaved,
-  );
+  });
   const { values, set, errors } = form;
   return (
     <FormDialog

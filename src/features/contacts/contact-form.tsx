@@ -9,8 +9,9 @@ import {
 } from '~/contract/contacts.ts';
 import type { OwnerType } from '~/contract/documents.ts';
 import { Field } from '~/ui/field.tsx';
+import { useForm } from '~/ui/form/use-form.ts';
 import { Input, input as inputCss } from '~/ui/input.tsx';
-import { FormDialog, useEntityForm } from '~/ui/managed-list.tsx';
+import { FormDialog } from '~/ui/managed-list.tsx';
 import { createContact, updateContact } from './api.ts';
 
 const selectCss = css({ appearance: 'auto', py: '0' });
@@ -45,17 +46,17 @@ interface ContactFormProps {
 /** Add or edit a contact: kind, value (checked by kind, here and on the server), primary. */
 export function ContactForm({ ownerType, ownerId, row, onClose, onSaved }: ContactFormProps) {
   const id = useId();
-  const form = useEntityForm(
-    contactInput,
-    {
+  const form = useForm({
+    schema: contactInput,
+    initial: {
       kind: (row?.kind ?? 'phone') as ContactKind,
       value: row?.value ?? '',
       is_primary: row?.is_primary ?? false,
     },
-    (data) =>
+    save: (data) =>
       row ? updateContact(ownerType, ownerId, row.id, data) : createContact(ownerType, ownerId, data),
     onSaved,
-  );
+  });
   const { values, set, errors } = form;
   return (
     <FormDialog

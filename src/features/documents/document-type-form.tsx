@@ -12,8 +12,9 @@ import {
 } from '~/contract/documents.ts';
 import { toAsciiDigits, toPersianDigits } from '~/domain/persian-text.ts';
 import { Field } from '~/ui/field.tsx';
+import { useForm } from '~/ui/form/use-form.ts';
 import { Input } from '~/ui/input.tsx';
-import { checkRow, FormDialog, useEntityForm } from '~/ui/managed-list.tsx';
+import { checkRow, FormDialog } from '~/ui/managed-list.tsx';
 import { createDocumentType, updateDocumentType } from './api.ts';
 
 const MB = 1024 * 1024;
@@ -39,18 +40,18 @@ interface DocumentTypeFormProps {
 /** Create or edit a document type: name, owner types, the largest file (MB) and the accepted file types. */
 export function DocumentTypeForm({ row, onClose, onSaved }: DocumentTypeFormProps) {
   const id = useId();
-  const form = useEntityForm(
-    documentTypeInput,
-    {
+  const form = useForm({
+    schema: documentTypeInput,
+    initial: {
       name: row?.name ?? '',
       owner_types: row?.owner_types ?? ['legal'],
       max_mb: toPersianDigits(String(Math.round(((row?.max_bytes ?? 5 * MB) / MB) * 100) / 100)),
       mime_types: row?.mime_types ?? ['application/pdf'],
     } as Values,
-    (data) => (row ? updateDocumentType(row.id, data) : createDocumentType(data)),
+    save: (data) => (row ? updateDocumentType(row.id, data) : createDocumentType(data)),
     onSaved,
-    ({ max_mb, ...v }: Values) => ({ ...v, max_bytes: toBytes(max_mb) }),
-  );
+    prepare: ({ max_mb, ...v }: Values) => ({ ...v, max_bytes: toBytes(max_mb) }),
+  });
   const { values, set, errors } = form;
   const toggle = <K extends 'owner_types' | 'mime_types'>(key: K, item: Values[K][number], on: boolean) =>
     set(key, (on ? [...values[key], item] : values[key].filter((x) => x !== item)) as Values[K]);

@@ -9,8 +9,9 @@ import {
   type OwnerType,
 } from '~/contract/documents.ts';
 import { Field } from '~/ui/field.tsx';
+import { useForm } from '~/ui/form/use-form.ts';
 import { Input, input as inputCss } from '~/ui/input.tsx';
-import { FormDialog, useEntityForm } from '~/ui/managed-list.tsx';
+import { FormDialog } from '~/ui/managed-list.tsx';
 import { documentTypesQuery, uploadDocument } from './api.ts';
 import { formatBytes } from './format.ts';
 
@@ -51,12 +52,12 @@ export function UploadDialog({ open, ownerType, ownerId, onClose, onSaved }: Upl
         message: `حجم پرونده «${t.name}» حداکثر ${formatBytes(t.max_bytes)} است`,
       });
   });
-  const form = useEntityForm<Values, unknown>(
+  const form = useForm<Values, unknown>({
     schema,
-    { document_type_id: '', title: '', file: null },
-    (data) => uploadDocument(ownerType, ownerId, data as Values),
+    initial: { document_type_id: '', title: '', file: null },
+    save: (data) => uploadDocument(ownerType, ownerId, data as Values),
     onSaved,
-  );
+  });
   const { values, set, errors } = form;
   const chosen = types.data?.find((t) => t.id === values.document_type_id);
   limit.current = chosen;

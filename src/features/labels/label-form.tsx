@@ -8,9 +8,10 @@ import {
   labelInput,
 } from '~/contract/labels.ts';
 import { Field } from '~/ui/field.tsx';
+import { useForm } from '~/ui/form/use-form.ts';
 import { Input } from '~/ui/input.tsx';
 import { Chip } from '~/ui/label-chips.tsx';
-import { checkRow, FormDialog, useEntityForm } from '~/ui/managed-list.tsx';
+import { checkRow, FormDialog } from '~/ui/managed-list.tsx';
 import { createLabel, updateLabel } from './api.ts';
 
 /** Colours offered as one-key picks (all readable with white text); any #rrggbb may be typed. */
@@ -50,16 +51,16 @@ interface LabelFormProps {
 /** Create or edit a label: name, colour, object types (the contract's schema, then the server's 422). */
 export function LabelForm({ open, row, onClose, onSaved }: LabelFormProps) {
   const id = useId();
-  const form = useEntityForm(
-    labelInput,
-    {
+  const form = useForm({
+    schema: labelInput,
+    initial: {
       name: row?.name ?? '',
       color: row?.color ?? LABEL_COLORS[3]!,
       object_types: (row?.object_types ?? [...LABEL_OBJECT_TYPES]) as LabelObjectType[],
     },
-    (data) => (row ? updateLabel(row.id, data) : createLabel(data)),
+    save: (data) => (row ? updateLabel(row.id, data) : createLabel(data)),
     onSaved,
-  );
+  });
   const { values, set, errors } = form;
   const toggleType = (t: LabelObjectType, on: boolean) =>
     set('object_types', on ? [...values.object_types, t] : values.object_types.filter((x) => x !== t));

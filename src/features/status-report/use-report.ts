@@ -8,6 +8,7 @@ import {
 } from '~/contract/status-report.ts';
 import { type FieldErrors, validate } from '~/lib/form-errors.ts';
 import { ApiError } from '~/lib/http.ts';
+import { refusalOf } from '~/ui/form/use-form.ts';
 import { fetchStatusReport, saveStatusSection, statusKeys } from './api.ts';
 import { payloadOf, type SectionValues, valuesOf } from './form-values.ts';
 
@@ -118,13 +119,9 @@ export function useReport(id: number, report: StatusReport) {
           patch(n, () => ({ busy: false }));
           throw err;
         }
-        const body = err.body as { stale?: boolean };
-        if (err.status === 409 && body.stale) patch(n, () => ({ stale: true, errors: {}, busy: false }));
-        else {
-          const errors =
-            err.status === 422 && Object.keys(err.fields).length ? err.fields : { _: [err.message] };
-          patch(n, (x) => ({ errors, busy: false, refusals: x.refusals + 1 }));
-        }
+        const refusal = refusalOf(err);
+        if (refusal.stale) patch(n, () => ({ stale: true, errors: {}, busy: false }));
+        else patch(n, (x) => ({ errors: refusal.errors, busy: false, refusals: x.refusals + 1 }));
       }
     },
     [id, patch],

@@ -1,88 +1,19 @@
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
-import type { ZodType } from 'zod';
 import type { DuplicateRef } from '~/contract/person-forms.ts';
-import { type FieldErrors, validate } from '~/lib/form-errors.ts';
-import { ApiError } from '~/lib/http.ts';
 import { Button } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { useShortcuts } from '~/ui/use-shortcuts.ts';
+import type { Form } from './use-form.ts';
 
 /**
- * The create/update form of a record: values checked with the contract's schema before sending,
- * the server's 422 messages under their fields (what was typed is kept), a duplicate national
- * id/code with a link to the record that has it, a 409 `stale` banner with a reload, and the
- * keys: Ctrl/⌘+Enter saves, Esc cancels (asking first when something changed).
+ * The page of a record's create/update form (its state is `useForm`'s, ./use-form.ts): the
+ * server's messages, a duplicate national id/code with a link to the record that has it, a 409
+ * `stale` banner with a reload, and the keys: Ctrl/⌘+Enter saves, Esc cancels (asking first when
+ * something changed).
  */
-
-export interface RecordFormOptions<V, I> {
-  initial: V;
-  schema: ZodType<I>;
-  /** The values as the schema reads them (pickers → ids); sent as they are once the schema accepts them. */
-  prepare(values: V): unknown;
-  save(input: unknown): Promise<{ id: number; version: number }>;
-  onSaved(saved: { id: number; version: number }, input: I): void;
-}
-
-export function useRecordForm<V extends object, I>(opts: RecordFormOptions<V, I>) {
-  const [values, setValues] = useState<V>(opts.initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [duplicate, setDuplicate] = useState<DuplicateRef | null>(null);
-  const [stale, setStale] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
-  /** Bumped on every refusal, so the first refused field gets focus even if the errors look the same. */
-  const [refusals, setRefusals] = useState(0);
-  const initialText = useMemo(() => JSON.stringify(opts.initial), [opts.initial]);
-  const dirty = JSON.stringify(values) !== initialText;
-
-  const set = <K extends keyof V>(key: K, value: V[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const refuse = (e: FieldErrors) => {
-    setErrors(e);
-    setRefusals((n) => n + 1);
-  };
-
-  const submit = async (e?: FormEvent | KeyboardEvent) => {
-    e?.preventDefault();
-    if (busyRef.current) return;
-    const prepared = opts.prepare(values);
-    const checked = validate(opts.schema, prepared);
-    if (checked.errors) {
-      setDuplicate(null);
-      refuse(checked.errors);
-      return;
-    }
-    busyRef.current = true;
-    setBusy(true);
-    try {
-      // What was typed goes to the server, which reads it with the same schema: its output
-      // (an ISO date) is not an input (the schema reads dates as Jalali).
-      const saved = await opts.save(prepared);
-      setErrors({});
-      setDuplicate(null);
-      opts.onSaved(saved, checked.data);
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      const body = err.body as { duplicate?: DuplicateRef; stale?: boolean };
-      if (err.status === 409 && body.stale) {
-        setStale(true);
-        setErrors({});
-      } else if (err.status === 422) {
-        setDuplicate(body.duplicate ?? null);
-        refuse(Object.keys(err.fields).length ? err.fields : { _: [err.message] });
-      } else refuse({ _: [err.message] });
-    } finally {
-      busyRef.current = false;
-      setBusy(false);
-    }
-  };
-  const error = (field: string) => errors[field]?.[0];
-  return { values, setValues, set, errors, error, duplicate, stale, busy, dirty, submit, refusals };
-}
-
-export type RecordForm<V extends object> = ReturnType<typeof useRecordForm<V, unknown>>;
 
 const formCss = css({ display: 'flex', flexDirection: 'column', gap: '4', pb: '6' });
 const sectionCss = css({
@@ -142,7 +73,8 @@ export function FormSection({ title, children }: { title: string; children: Reac
 }
 
 /** The record that already has the typed national id/code, linked. */
-export function DuplicateLink({ duplicate }: { duplicate: DuplicateRef | null }) {
+export function DuplicateLink({ conflict }: { conflict: Record<string, unknown> | null }) {
+  const duplicate = conflict?.duplicate as DuplicateRef | undefined;
   if (!duplicate) return null;
   return (
     <span className={dupCss}>
@@ -161,13 +93,19 @@ function overlayOpen(): boolean {
 export interface RecordFormPageProps {
   title: string;
   description?: ReactNode;
-  form: Pick<RecordForm<object>, 'busy' | 'dirty' | 'submit' | 'stale' | 'errors' | 'refusals'>;
+  form: Pick<Form<object>, 'busy' | 'dirty' | 'submit' | 'stale' | 'errors' | 'refusals'>;
   /** Where cancel goes (the view, or the list for a new record). */
   onCancel(): void;
   /** Loads the record again after a 409 (the form starts over from the current version). */
   onReload?(): void;
   /** The form's accessible name. */
   label: string;
+  /** The key that saves (default Ctrl/⌘+Enter). */
+  saveKey?: string;
+  /** The banner after a 409 (default: the record's). */
+  staleText?: string;
+  /** The reload button's text (default «بارگیری دوباره رکورد»). */
+  reloadLabel?: string;
   children: ReactNode;
 }
 
@@ -179,6 +117,9 @@ export function RecordFormPage({
   onCancel,
   onReload,
   label,
+  saveKey = '$mod+Enter',
+  staleText = 'این رکورد پس از باز شدن آن در فرم شما، به دست کاربر دیگری تغییر کرده است. تغییرات شما ذخیره نشد و چیزی بازنویسی نشد. رکورد را دوباره بارگیری کنید و تغییرات خود را روی نسخه تازه اعمال کنید.',
+  reloadLabel = 'بارگیری دوباره رکورد',
   children,
 }: RecordFormPageProps) {
   const ref = useRef<HTMLFormElement>(null);
@@ -191,7 +132,7 @@ export function RecordFormPage({
   };
 
   useShortcuts({
-    '$mod+Enter': (e) => {
+    [saveKey]: (e) => {
       if (overlayOpen()) return;
       e.preventDefault();
       void latest.current.form.submit();
@@ -235,7 +176,7 @@ export function RecordFormPage({
             </Button>
             <Button
               tone="primary"
-              shortcut="$mod+Enter"
+              shortcut={saveKey}
               disabled={form.busy}
               aria-busy={form.busy || undefined}
               onClick={() => void form.submit()}
@@ -248,13 +189,10 @@ export function RecordFormPage({
       <form ref={ref} className={formCss} onSubmit={(e) => void form.submit(e)} noValidate aria-label={label}>
         {form.stale && (
           <div role="alert" className={bannerCss} data-stale="">
-            <p>
-              این رکورد پس از باز شدن آن در فرم شما، به دست کاربر دیگری تغییر کرده است. تغییرات شما ذخیره نشد
-              و چیزی بازنویسی نشد. رکورد را دوباره بارگیری کنید و تغییرات خود را روی نسخه تازه اعمال کنید.
-            </p>
+            <p>{staleText}</p>
             {onReload && (
               <Button tone="primary" size="sm" onClick={onReload}>
-                بارگیری دوباره رکورد
+                {reloadLabel}
               </Button>
             )}
           </div>

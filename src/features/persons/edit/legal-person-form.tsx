@@ -23,14 +23,8 @@ import { AmountInput } from '~/ui/amount-input.tsx';
 import { type City, CityCombobox } from '~/ui/city-combobox.tsx';
 import { Field } from '~/ui/field.tsx';
 import { CheckField, IndustrySelect, LegalPersonPicker, SelectField, TextField } from '~/ui/form/fields.tsx';
-import {
-  DuplicateLink,
-  FormSection,
-  RecordFormPage,
-  useRecordForm,
-  wide,
-  withLink,
-} from '~/ui/form/record-form.tsx';
+import { DuplicateLink, FormSection, RecordFormPage, wide, withLink } from '~/ui/form/record-form.tsx';
+import { useForm } from '~/ui/form/use-form.ts';
 import { JalaliField } from '~/ui/jalali-input.tsx';
 import { RecordUnavailable } from '~/ui/record/record-unavailable.tsx';
 import { toast } from '~/ui/toaster.tsx';
@@ -141,7 +135,8 @@ function LegalPersonForm({ detail, onReload }: { detail: LegalPersonDetail | nul
   const initial = useMemo(() => (detail ? valuesOf(detail) : EMPTY_VALUES), [detail]);
   const toView = (id: number) =>
     navigate({ to: '/person/legal-persons/view/$id', params: { id: String(id) }, replace: true });
-  const form = useRecordForm({
+  const form = useForm({
+    send: 'input',
     initial,
     schema: detail ? legalPersonUpdate : legalPersonInput,
     prepare: (v: LegalValues) => (detail ? { ...prepare(v), version: detail.version } : prepare(v)),
@@ -200,7 +195,7 @@ function LegalPersonForm({ detail, onReload }: { detail: LegalPersonDetail | nul
             maxLength: 20,
             hint: '۱۱ رقم؛ برای وزارتخانه‌ها اختیاری',
           })}
-          {error('national_id') && <DuplicateLink duplicate={form.duplicate} />}
+          {error('national_id') && <DuplicateLink conflict={form.conflict} />}
         </div>
         <SelectField
           label={L.status!}

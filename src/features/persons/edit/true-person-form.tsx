@@ -14,13 +14,8 @@ import { truePersonQuery } from '~/lib/records.ts';
 import { parseId } from '~/lib/route-params.ts';
 import { type City, CityCombobox } from '~/ui/city-combobox.tsx';
 import { SelectField, TextField } from '~/ui/form/fields.tsx';
-import {
-  DuplicateLink,
-  FormSection,
-  RecordFormPage,
-  useRecordForm,
-  withLink,
-} from '~/ui/form/record-form.tsx';
+import { DuplicateLink, FormSection, RecordFormPage, withLink } from '~/ui/form/record-form.tsx';
+import { useForm } from '~/ui/form/use-form.ts';
 import { JalaliField } from '~/ui/jalali-input.tsx';
 import { RecordUnavailable } from '~/ui/record/record-unavailable.tsx';
 import { toast } from '~/ui/toaster.tsx';
@@ -89,7 +84,8 @@ function TruePersonForm({ detail, onReload }: { detail: TruePersonDetail | null;
   const navigate = useNavigate();
   const client = useQueryClient();
   const initial = useMemo(() => (detail ? valuesOf(detail) : EMPTY_VALUES), [detail]);
-  const form = useRecordForm({
+  const form = useForm({
+    send: 'input',
     initial,
     schema: detail ? truePersonUpdate : truePersonInput,
     prepare: (v: TrueValues) => (detail ? { ...prepare(v), version: detail.version } : prepare(v)),
@@ -137,7 +133,7 @@ function TruePersonForm({ detail, onReload }: { detail: TruePersonDetail | null;
             maxLength: 20,
             hint: '۱۰ رقم',
           })}
-          {error('national_code') && <DuplicateLink duplicate={form.duplicate} />}
+          {error('national_code') && <DuplicateLink conflict={form.conflict} />}
         </div>
         <SelectField
           label={L.gender!}

@@ -3,16 +3,10 @@ import { type Provision, type ProvisionInput, provisionInput } from '~/contract/
 import { toAsciiDigits, toPersianDigits } from '~/domain/persian-text.ts';
 import { columnHelper } from '~/ui/data-table/columns.ts';
 import { Field } from '~/ui/field.tsx';
+import { useForm } from '~/ui/form/use-form.ts';
 import { formatDate, formatNumber } from '~/ui/format.ts';
 import { Input, Textarea } from '~/ui/input.tsx';
-import {
-  actionsCellFor,
-  checkRow,
-  FormDialog,
-  ManagedList,
-  type RowHandlers,
-  useEntityForm,
-} from '~/ui/managed-list.tsx';
+import { actionsCellFor, checkRow, FormDialog, ManagedList, type RowHandlers } from '~/ui/managed-list.tsx';
 import { createProvision, deleteProvision, fetchProvisions, resumeKeys, updateProvision } from './api.ts';
 import { ActiveBadge } from './labels.tsx';
 
@@ -87,18 +81,18 @@ interface ProvisionFormProps {
 /** Create or edit a provision (the contract's provisionInput, then the server's 422). */
 function ProvisionForm({ open, row, nextSort, onClose, onSaved }: ProvisionFormProps) {
   const id = useId();
-  const form = useEntityForm(
-    provisionInput,
-    {
+  const form = useForm({
+    schema: provisionInput,
+    initial: {
       title: row?.title ?? '',
       body: row?.body ?? '',
       active: row?.active ?? true,
       sort: toPersianDigits(String(row?.sort ?? nextSort)),
     },
-    (data) => (row ? updateProvision(row.id, data) : createProvision(data)),
+    save: (data) => (row ? updateProvision(row.id, data) : createProvision(data)),
     onSaved,
-    (v) => ({ ...v, sort: toAsciiDigits(v.sort).trim() }),
-  );
+    prepare: (v) => ({ ...v, sort: toAsciiDigits(v.sort).trim() }),
+  });
   const { values, set, errors } = form;
   return (
     <FormDialog

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useId } from 'react';
 import { css } from 'styled-system/css';
 import {
   REVIEW_STATUS_LABELS,
@@ -8,11 +8,10 @@ import {
   type ReviewStatus,
   reviewInput,
 } from '~/contract/resume.ts';
-import { type FieldErrors, validate } from '~/lib/form-errors.ts';
-import { ApiError } from '~/lib/http.ts';
 import { Button } from '~/ui/button.tsx';
 import { Dialog } from '~/ui/dialog.tsx';
 import { Field } from '~/ui/field.tsx';
+import { useForm } from '~/ui/form/use-form.ts';
 import { formatNumber } from '~/ui/format.ts';
 import { input, Textarea } from '~/ui/input.tsx';
 import { toast } from '~/ui/toaster.tsx';
@@ -45,40 +44,18 @@ export interface ReviewFormProps {
 export function ReviewForm({ ids, status, note, onDone, onCancel, autoFocus }: ReviewFormProps) {
   const queryClient = useQueryClient();
   const id = useId();
-  const [values, setValues] = useState<{ status: ReviewStatus | ''; note: string }>({
-    status: status ?? '',
-    note: note ?? '',
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e?: FormEvent) => {
-    e?.preventDefault();
-    if (busy) return;
-    const checked = validate(reviewInput, { ids, status: values.status || undefined, note: values.note });
-    if (checked.errors) {
-      setErrors(checked.errors);
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
-      const { updated } = await reviewResumes({
-        ids: checked.data.ids,
-        status: checked.data.status,
-        note: checked.data.note,
-      });
-      const label = REVIEW_STATUS_LABELS[checked.data.status];
-      toast.positive(`وضعیت ${formatNumber(updated)} رزومه «${label}» شد`);
+  const form = useForm({
+    initial: { status: (status ?? '') as ReviewStatus | '', note: note ?? '' },
+    schema: reviewInput,
+    prepare: (v) => ({ ids, status: v.status || undefined, note: v.note }),
+    save: (input) => reviewResumes({ ids: input.ids, status: input.status, note: input.note }),
+    onSaved: async ({ updated }, input) => {
+      toast.positive(`وضعیت ${formatNumber(updated)} رزومه «${REVIEW_STATUS_LABELS[input.status]}» شد`);
       await queryClient.invalidateQueries({ queryKey: resumeKeys.all });
       onDone?.(updated);
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      setErrors(Object.keys(err.fields).length ? err.fields : { _: [err.message] });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const { values, set, errors, busy, submit } = form;
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
@@ -93,14 +70,14 @@ export function ReviewForm({ ids, status, note, onDone, onCancel, autoFocus }: R
   );
 
   return (
-    <form className={formCss} onSubmit={submit} onKeyDown={onKeyDown} noValidate>
+    <form className={formCss} onSubmit={(e) => void submit(e)} onKeyDown={onKeyDown} noValidate>
       <Field label="وضعیت بررسی" error={errors.status} required>
         <select
           id={`${id}-status`}
           className={input({})}
           value={values.status}
           autoFocus={autoFocus}
-          onChange={(e) => setValues((v) => ({ ...v, status: e.target.value as ReviewStatus | '' }))}
+          onChange={(e) => set('status', e.target.value as ReviewStatus | '')}
         >
           <option value="">برگزینید…</option>
           {REVIEW_STATUSES.map((s) => (
@@ -116,7 +93,7 @@ export function ReviewForm({ ids, status, note, onDone, onCancel, autoFocus }: R
           value={values.note}
           rows={3}
           maxLength={1000}
-          onChange={(e) => setValues((v) => ({ ...v, note: e.target.value }))}
+          onChange={(e) => set('note', e.target.value)}
         />
       </Field>
       {general.length > 0 && (

@@ -11,16 +11,10 @@ import { toAsciiDigits, toPersianDigits } from '~/domain/persian-text.ts';
 import { Badge } from '~/ui/badge.tsx';
 import { columnHelper } from '~/ui/data-table/columns.ts';
 import { Field } from '~/ui/field.tsx';
+import { useForm } from '~/ui/form/use-form.ts';
 import { formatDate, formatNumber } from '~/ui/format.ts';
 import { Input, input, Textarea } from '~/ui/input.tsx';
-import {
-  actionsCellFor,
-  checkRow,
-  FormDialog,
-  ManagedList,
-  type RowHandlers,
-  useEntityForm,
-} from '~/ui/managed-list.tsx';
+import { actionsCellFor, checkRow, FormDialog, ManagedList, type RowHandlers } from '~/ui/managed-list.tsx';
 import { createTerm, deleteTerm, fetchTerms, resumeKeys, updateTerm } from './api.ts';
 import { ActiveBadge } from './labels.tsx';
 
@@ -103,19 +97,19 @@ interface TermFormProps {
 /** Create or edit a question (the contract's termConditionInput, then the server's 422). */
 function TermForm({ open, row, nextSort, onClose, onSaved }: TermFormProps) {
   const id = useId();
-  const form = useEntityForm(
-    termConditionInput,
-    {
+  const form = useForm({
+    schema: termConditionInput,
+    initial: {
       question: row?.question ?? '',
       kind: (row?.kind ?? '') as TermKind | '',
       required: row?.required ?? true,
       active: row?.active ?? true,
       sort: toPersianDigits(String(row?.sort ?? nextSort)),
     },
-    (data) => (row ? updateTerm(row.id, data) : createTerm(data)),
+    save: (data) => (row ? updateTerm(row.id, data) : createTerm(data)),
     onSaved,
-    (v) => ({ ...v, sort: toAsciiDigits(v.sort).trim() }),
-  );
+    prepare: (v) => ({ ...v, sort: toAsciiDigits(v.sort).trim() }),
+  });
   const { values, set, errors } = form;
   return (
     <FormDialog
