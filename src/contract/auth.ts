@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, int, isoTime } from './api-envelope.ts';
 
 /**
  * The sign-in, session and role calls, shared by the server (validation) and the client
@@ -61,64 +62,98 @@ export const signupInput = z.object({
 });
 
 /** The signed-in user as GET /api/user answers it: `{ data: { user: User, has_change_pass } }`. */
-export interface User {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  mobile: string | null;
-  email: string | null;
-  status: 'active' | 'waiting' | 'deactivated';
-}
+export const user = z
+  .object({
+    id,
+    username: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    mobile: z.string().nullable(),
+    email: z.string().nullable(),
+    status: z.enum(['active', 'waiting', 'deactivated']),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof user>;
 
 /** A role: GET /api/user/role/my-roles/ answers `{ data: Role[] }`. `type` super_admin holds everything. */
-export interface Role {
-  id: number;
-  name: string;
-  title: string;
-  type: 'super_admin' | 'staff';
-}
+export const role = z
+  .object({ id, name: z.string(), title: z.string(), type: z.enum(['super_admin', 'staff']) })
+  .meta({ id: 'Role' });
+export type Role = z.infer<typeof role>;
+
+/** POST /api/login and /api/login/otp: the signed-in user and whether a password change is due. */
+export const signInAnswer = z.object({ user, has_change_pass: z.boolean() });
+export type SignInAnswer = z.infer<typeof signInAnswer>;
+
+/** GET /api/user: as a sign-in answers, with the session's role (null until one is chosen). */
+export const currentUserAnswer = signInAnswer.extend({ role: role.nullable() });
+
+/** POST /api/login/send-otp and /api/user/forget-password: a code went out (or would have), valid `expires_in` seconds. */
+export const codeSentAnswer = z.object({ sent: z.literal(true), expires_in: int });
+
+/** GET /api/logout. */
+export const signedOutAnswer = z.object({ signed_out: z.literal(true) });
+/** POST /api/user/forget-password/reset. */
+export const passwordResetAnswer = z.object({ reset: z.literal(true) });
+/** POST /api/user/change-password. */
+export const passwordChangedAnswer = z.object({ has_change_pass: z.literal(false) });
+/** POST /api/signup: the account waits for an admin's approval. */
+export const signupAnswer = z.object({ status: z.literal('waiting') });
 
 /**
  * GET /api/user/permission/my-role-permission/{role_id}: makes that role the session's current
  * role (the session id is renewed) and answers `{ data: RolePermissions }`.
  */
-export interface RolePermissions {
-  role: Role;
+export const rolePermissions = z.object({
+  role,
   /** Client route patterns this role may open, e.g. `/person/legal-persons/view/{id}`. */
-  routes: string[];
+  routes: z.array(z.string()),
   /** Permission idents held, with their Persian titles. */
-  permissions: { ident: string; title: string }[];
-  userReport: {
-    legal_persons: number;
-    true_persons: number;
-    unseen_contacts: number;
-    last_login_at: string | null;
-  };
-}
+  permissions: z.array(z.object({ ident: z.string(), title: z.string() })),
+  userReport: z.object({
+    legal_persons: int,
+    true_persons: int,
+    unseen_contacts: int,
+    last_login_at: isoTime.nullable(),
+  }),
+});
+export type RolePermissions = z.infer<typeof rolePermissions>;
 
 /** GET /api/settings (public): `{ data: Settings }`. */
-export interface Settings {
-  app_name: string;
-  short_name: string;
-  logo: string;
-  first_color: string;
-  second_color: string;
-  fourth_color: string;
-}
+export const settingsAnswer = z.object({
+  app_name: z.string(),
+  short_name: z.string(),
+  logo: z.string(),
+  first_color: z.string(),
+  second_color: z.string(),
+  fourth_color: z.string(),
+});
+export type Settings = z.infer<typeof settingsAnswer>;
+
+/** One settings row (GET /api/settings-list; the answer of adding or changing one). */
+export const setting = z.object({ id, key: z.string(), value: z.string(), title: z.string() });
 
 /** GET /api/user/menu-list: the entries the current role may open, nested by section. */
-export interface MenuItem {
-  id: number;
-  title: string;
-  path: string | null;
-  icon: string | null;
-  children: MenuItem[];
-}
+export const menuItem = z
+  .object({
+    id,
+    title: z.string(),
+    path: z.string().nullable(),
+    icon: z.string().nullable(),
+    get children(): z.ZodArray<typeof menuItem> {
+      return z.array(menuItem);
+    },
+  })
+  .meta({ id: 'MenuItem' });
+export type MenuItem = z.infer<typeof menuItem>;
 
 /** GET /api/user/keep-alive: badges for the header. */
-export interface KeepAlive {
-  unseenContacts: { id: number; name: string; subject: string; created_at: string }[];
-  unseenContactsCount: number;
-  cartables: number;
-}
+export const keepAliveAnswer = z.object({
+  unseenContacts: z.array(z.object({ id, name: z.string(), subject: z.string(), created_at: isoTime })),
+  unseenContactsCount: int,
+  cartables: int,
+});
+export type KeepAlive = z.infer<typeof keepAliveAnswer>;
+
+/** POST /api/user/contacts/{id}/seen (0 or 1) and /api/user/contacts/seen-all: how many messages became seen. */
+export const seenAnswer = z.object({ seen: int });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { toAsciiDigits } from '../domain/persian-text.ts';
+import { toAsciiDigits, toPersianDigits } from '../domain/persian-text.ts';
 import { jalaliDate, pickedId } from './fields.ts';
-import { BOARD_POSITIONS, type ShareholderItem } from './persons.ts';
+import { BOARD_POSITIONS, shareholderItem } from './persons.ts';
 
 /**
  * Boards of directors (GLOSSARY: board, board seat) and a company's shareholders, shared by the
@@ -107,7 +107,7 @@ function checkSeats(seats: SeatValues[], ctx: z.RefinementCtx) {
       if (other !== undefined && other !== i) {
         at(
           k === 0 ? 'holder_id' : 'representative_id',
-          `این شخص در ردیف ${faDigits(other + 1)} نیز کرسی دارد؛ هر شخص تنها یک کرسی در هیئت مدیره دارد`,
+          `این شخص در ردیف ${toPersianDigits(other + 1)} نیز کرسی دارد؛ هر شخص تنها یک کرسی در هیئت مدیره دارد`,
         );
       } else persons.set(key, i);
     });
@@ -116,8 +116,6 @@ function checkSeats(seats: SeatValues[], ctx: z.RefinementCtx) {
     }
   });
 }
-
-const faDigits = (n: number) => String(n).replace(/[0-9]/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
 
 const boardFields = {
   company_id: pickedId('شرکت را از فهرست انتخاب کنید'),
@@ -149,68 +147,76 @@ export const boardUpdate = z
   .superRefine(refineBoard);
 
 /** Answer of create and update: the board's id and its new `etag`. */
-export interface SavedBoard {
-  id: number;
-  etag: string;
-}
+export const savedBoard = z.object({ id: z.number().int(), etag: z.string() });
+export type SavedBoard = z.infer<typeof savedBoard>;
 
 /** A row of the boards list. `is_current`: the term has not ended (term_end ≥ today or none). */
-export interface BoardRow {
-  id: number;
-  company_id: number;
-  company_name: string;
-  company_ticker: string | null;
-  term_start: string | null;
-  term_end: string | null;
-  approved_by_assembly: boolean;
-  ceo_id: number | null;
-  ceo_name: string | null;
-  seat_count: number;
-  is_current: boolean;
-}
+export const boardRow = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  company_name: z.string(),
+  company_ticker: z.string().nullable(),
+  term_start: z.string().nullable(),
+  term_end: z.string().nullable(),
+  approved_by_assembly: z.boolean(),
+  ceo_id: z.number().int().nullable(),
+  ceo_name: z.string().nullable(),
+  seat_count: z.number().int(),
+  is_current: z.boolean(),
+});
+export type BoardRow = z.infer<typeof boardRow>;
 
-export interface PersonRef {
-  id: number;
-  name: string;
-  national_id: string | null;
-}
+export const personRef = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  national_id: z.string().nullable(),
+});
+export type PersonRef = z.infer<typeof personRef>;
 
 /** One seat as the editor loads it. */
-export interface BoardSeatDetail {
-  id: number;
-  holder_type: 'legal' | 'true';
-  holder: PersonRef;
-  representative: PersonRef | null;
-  position: string;
-  is_executive: boolean;
-  is_independent: boolean;
-  start_date: string | null;
-  end_date: string | null;
-}
+export const boardSeatDetail = z.object({
+  id: z.number().int(),
+  holder_type: z.enum(['legal', 'true']),
+  holder: personRef,
+  representative: personRef.nullable(),
+  position: z.string(),
+  is_executive: z.boolean(),
+  is_independent: z.boolean(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+});
+export type BoardSeatDetail = z.infer<typeof boardSeatDetail>;
 
 /**
  * GET /api/person/boards/{id}: the board, its company and CEO, its seats (chairman first), and
  * `etag`, a fingerprint of all of it that a PUT must send back.
  */
-export interface BoardEditDetail {
-  id: number;
-  company: PersonRef;
-  term_start: string | null;
-  term_end: string | null;
-  approved_by_assembly: boolean;
-  ceo: PersonRef | null;
-  seats: BoardSeatDetail[];
-  etag: string;
-}
+export const boardEditDetail = z.object({
+  id: z.number().int(),
+  company: personRef,
+  term_start: z.string().nullable(),
+  term_end: z.string().nullable(),
+  approved_by_assembly: z.boolean(),
+  ceo: personRef.nullable(),
+  seats: z.array(boardSeatDetail),
+  etag: z.string(),
+});
+export type BoardEditDetail = z.infer<typeof boardEditDetail>;
 
 /**
  * GET /api/person/shareholders/{companyId}: the company's direct shareholders, largest first.
  * `total_percentage` is the sum of their percentages and `free_float` = 1 − it (not below 0),
  * both fractions as 6-decimal strings; `share_count` is the company's (IRR-free count of shares).
  */
-export interface CompanyShareholders {
-  company: { id: number; name: string; ticker: string | null; share_count: string | null };
-  shareholders: ShareholderItem[];
-  total_percentage: string;
-  free_float: string;
-}
+export const companyShareholders = z.object({
+  company: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    ticker: z.string().nullable(),
+    share_count: z.string().nullable(),
+  }),
+  shareholders: z.array(shareholderItem),
+  total_percentage: z.string(),
+  free_float: z.string(),
+});
+export type CompanyShareholders = z.infer<typeof companyShareholders>;

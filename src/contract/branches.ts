@@ -40,14 +40,15 @@ export const branchInput = z.object({
 export type BranchInput = z.input<typeof branchInput>;
 
 /** A branch as the API answers it. */
-export interface Branch {
-  id: number;
-  legal_person_id: number;
-  name: string;
-  city: { id: number; name: string; province: string | null } | null;
-  address: string | null;
-  phone: string | null;
-  manager: string | null;
-}
+export const branch = z.object({
+  id: z.number().int(),
+  legal_person_id: z.number().int(),
+  name: z.string(),
+  city: z.object({ id: z.number().int(), name: z.string(), province: z.string().nullable() }).nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  manager: z.string().nullable(),
+});
+export type Branch = z.infer<typeof branch>;
 
 export const ownedBranchParams = z.object({ id: positiveId, branchId: positiveId });

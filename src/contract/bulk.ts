@@ -57,15 +57,19 @@ export const bulkInput = z
 export type BulkInput = z.input<typeof bulkInput>;
 
 /** A bulk action as stored for undo. Timestamps ISO 8601 UTC. */
-export interface BulkOperation {
-  id: string;
-  action: BulkAction;
+export const bulkOperation = z.object({
+  id: z.uuid(),
+  action: z.enum(BULK_ACTIONS),
   /** 'legal_person' | 'true_person'. */
-  entity_type: string;
+  entity_type: z.string(),
   /** Records the action changed (a record that already had the label is not counted). */
-  affected: number;
-  undo_until: string;
-  undone_at: string | null;
-}
+  affected: z.number().int(),
+  undo_until: z.string(),
+  undone_at: z.string().nullable(),
+});
+export type BulkOperation = z.infer<typeof bulkOperation>;
+
+/** Answer of a bulk action and of its undo: `{ operation }`. */
+export const bulkAnswer = z.object({ operation: bulkOperation });
 
 export const bulkOperationParams = z.object({ id: z.uuid('شناسه عملیات نامعتبر است') });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { parseJalaliDate } from '../domain/jalali.ts';
-import { toAsciiDigits } from '../domain/persian-text.ts';
+import { toAsciiDigits, toPersianDigits } from '../domain/persian-text.ts';
 import { CODAL_KINDS, MINUTES_KINDS } from './company-report-codes.ts';
 import { optionalText, persianText, pickedId } from './fields.ts';
-import { positiveId, recordVersion } from './ids.ts';
+import { positiveId, recordVersion, type savedRecord } from './ids.ts';
 
 export { CODAL_KINDS, MINUTES_KIND_LABELS, MINUTES_KINDS } from './company-report-codes.ts';
 
@@ -15,9 +15,6 @@ export { CODAL_KINDS, MINUTES_KIND_LABELS, MINUTES_KINDS } from './company-repor
  * as strings with 4 decimals or null; years Jalali (1300–1500), months 1..12 (1 = فروردین);
  * dates ISO `YYYY-MM-DD` (typed Jalali in forms); timestamps ISO 8601 UTC.
  */
-
-const faDigits = (n: number | string) =>
-  String(n).replace(/[0-9]/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
 
 /** A Jalali year 1300..1500 (Persian digits accepted). */
 export const jalaliYear = (label: string) =>
@@ -69,7 +66,7 @@ export const amount = (
       }
       const re = scale === 0 ? /^\d{1,22}$/ : new RegExp(`^\\d{1,22}(\\.\\d{1,${scale}})?$`);
       if (!re.test(s)) {
-        const more = scale === 0 ? 'عدد صحیح' : `عددی با حداکثر ${faDigits(scale)} رقم اعشار`;
+        const more = scale === 0 ? 'عدد صحیح' : `عددی با حداکثر ${toPersianDigits(scale)} رقم اعشار`;
         ctx.addIssue({ code: 'custom', message: `${label} باید ${more} و نامنفی باشد` });
         return z.NEVER;
       }
@@ -116,11 +113,18 @@ export const companyRowParams = z.object({
   rid: positiveId,
 });
 
-/** What a write answers. */
-export interface SavedRow {
-  id: number;
-  version: number;
-}
+/** What a write answers: `{ id, version }` (ids.ts `savedRecord`). */
+export type SavedRow = z.infer<typeof savedRecord>;
+
+/** What a delete (and the Codal create, whose rows have no version) answers: `{ id }`. */
+export const rowIdAnswer = z.object({ id: z.number().int() });
+
+/** The company a report list belongs to. */
+export const companyRef = z.object({ id: z.number().int(), name: z.string(), ticker: z.string().nullable() });
+
+/** A company's reports answer: the company's name beside its rows (the schema of `CompanyRows`). */
+export const companyRowsOf = <T extends z.ZodType>(row: T) =>
+  z.object({ company: companyRef, rows: z.array(row) });
 
 // ---------------------------------------------------------------------------------------------
 // Product reports
@@ -147,19 +151,20 @@ export const productReportInput = z.object({
 export const productReportUpdate = productReportInput.extend({ version });
 
 /** A product report row; `achievement` = produced / planned (null without both, or planned 0). */
-export interface ProductReportRow {
-  id: number;
-  product: string;
-  unit: string;
-  fiscal_year: number;
-  period: string;
-  planned: string | null;
-  produced: string | null;
-  sold: string | null;
-  sales_value: string | null;
-  achievement: string | null;
-  version: number;
-}
+export const productReportRow = z.object({
+  id: z.number().int(),
+  product: z.string(),
+  unit: z.string(),
+  fiscal_year: z.number().int(),
+  period: z.string(),
+  planned: z.string().nullable(),
+  produced: z.string().nullable(),
+  sold: z.string().nullable(),
+  sales_value: z.string().nullable(),
+  achievement: z.string().nullable(),
+  version: z.number().int(),
+});
+export type ProductReportRow = z.infer<typeof productReportRow>;
 
 // ---------------------------------------------------------------------------------------------
 // Production capacities
@@ -175,16 +180,17 @@ export const capacityInput = z.object({
 export const capacityUpdate = capacityInput.extend({ version });
 
 /** A capacity row; `utilisation` = actual_production / nominal_capacity (null without actual). */
-export interface CapacityRow {
-  id: number;
-  product: string;
-  unit: string;
-  fiscal_year: number;
-  nominal_capacity: string;
-  actual_production: string | null;
-  utilisation: string | null;
-  version: number;
-}
+export const capacityRow = z.object({
+  id: z.number().int(),
+  product: z.string(),
+  unit: z.string(),
+  fiscal_year: z.number().int(),
+  nominal_capacity: z.string(),
+  actual_production: z.string().nullable(),
+  utilisation: z.string().nullable(),
+  version: z.number().int(),
+});
+export type CapacityRow = z.infer<typeof capacityRow>;
 
 // ---------------------------------------------------------------------------------------------
 // Monthly performance reports
@@ -201,36 +207,44 @@ export const monthlyInput = z.object({
 });
 export const monthlyUpdate = monthlyInput.extend({ version });
 
-export interface MonthlyRow {
-  id: number;
-  year: number;
-  month: number;
-  product: string;
-  unit: string;
-  production: string | null;
-  sales_quantity: string | null;
-  sales_value: string | null;
-  version: number;
-}
+export const monthlyRow = z.object({
+  id: z.number().int(),
+  year: z.number().int(),
+  month: z.number().int(),
+  product: z.string(),
+  unit: z.string(),
+  production: z.string().nullable(),
+  sales_quantity: z.string().nullable(),
+  sales_value: z.string().nullable(),
+  version: z.number().int(),
+});
+export type MonthlyRow = z.infer<typeof monthlyRow>;
 
 /** Totals of one year: sales value (IRR) summed over every row; quantities per product and unit. */
-export interface MonthlyYearTotal {
-  year: number;
-  sales_value: string;
-  products: { product: string; unit: string; production: string; sales_quantity: string }[];
-}
+export const monthlyYearTotal = z.object({
+  year: z.number().int(),
+  sales_value: z.string(),
+  products: z.array(
+    z.object({ product: z.string(), unit: z.string(), production: z.string(), sales_quantity: z.string() }),
+  ),
+});
+export type MonthlyYearTotal = z.infer<typeof monthlyYearTotal>;
 
-/** GET …/monthly-performance-reports?year= answer: rows (year desc, month, product) and totals. */
-export interface MonthlyReport {
-  rows: MonthlyRow[];
-  totals: MonthlyYearTotal[];
+/**
+ * GET …/monthly-performance-reports?year= answer (beside `company`): rows (year desc, month,
+ * product) and totals.
+ */
+export const monthlyReport = z.object({
+  rows: z.array(monthlyRow),
+  totals: z.array(monthlyYearTotal),
   /** Every year the company has rows for (for the filter), newest first. */
-  years: number[];
-}
+  years: z.array(z.number().int()),
+});
+export type MonthlyReport = z.infer<typeof monthlyReport>;
 
 /** A company's reports answer: the company's name beside its rows. */
 export interface CompanyRows<T> {
-  company: { id: number; name: string; ticker: string | null };
+  company: z.infer<typeof companyRef>;
   rows: T[];
 }
 
@@ -272,18 +286,19 @@ export const codalInput = z.object({
 });
 
 /** A row of GET /api/person/codal-infos; sortBy published_at (default, desc) | tracing_number | company. */
-export interface CodalRow {
-  id: number;
-  legal_person_id: number | null;
-  company: string | null;
-  ticker: string | null;
-  tracing_number: string;
-  letter_code: string | null;
-  kind: string;
-  title: string;
-  published_at: string;
-  url: string | null;
-}
+export const codalRow = z.object({
+  id: z.number().int(),
+  legal_person_id: z.number().int().nullable(),
+  company: z.string().nullable(),
+  ticker: z.string().nullable(),
+  tracing_number: z.string(),
+  letter_code: z.string().nullable(),
+  kind: z.string(),
+  title: z.string(),
+  published_at: z.string(),
+  url: z.string().nullable(),
+});
+export type CodalRow = z.infer<typeof codalRow>;
 
 // ---------------------------------------------------------------------------------------------
 // Minutes of meetings
@@ -305,21 +320,20 @@ export const minutesInput = z.object({
 export const minutesUpdate = minutesInput.extend({ version });
 
 /** A row of GET /api/person/meeting-minutes; sortBy meeting_date (default, desc) | company | follow_up_date. */
-export interface MinutesRow {
-  id: number;
-  legal_person_id: number;
-  company: string;
-  meeting_date: string;
-  kind: string;
-  title: string;
-  attendees: string;
-  decisions: string;
-  follow_up_date: string | null;
-  version: number;
-}
+export const minutesRow = z.object({
+  id: z.number().int(),
+  legal_person_id: z.number().int(),
+  company: z.string(),
+  meeting_date: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  attendees: z.string(),
+  decisions: z.string(),
+  follow_up_date: z.string().nullable(),
+  version: z.number().int(),
+});
+export type MinutesRow = z.infer<typeof minutesRow>;
 
 /** A company that has rows in a cross-company list (the company filter's options). */
-export interface CompanyOption {
-  id: number;
-  name: string;
-}
+export const companyOption = z.object({ id: z.number().int(), name: z.string() });
+export type CompanyOption = z.infer<typeof companyOption>;

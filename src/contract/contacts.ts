@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MOBILE_FORMAT_MESSAGE, normalizeMobile } from '../domain/identifiers.ts';
 import { normalizePersian, toAsciiDigits } from '../domain/persian-text.ts';
 import { positiveId } from './fields.ts';
+import { contactItem } from './persons.ts';
 
 /**
  * Contacts (اطلاعات تماس) of a legal or true person: a kind, its value and whether it is the
@@ -99,12 +100,8 @@ export const contactInput = z
   });
 export type ContactInput = z.input<typeof contactInput>;
 
-/** A contact as the API answers it. */
-export interface Contact {
-  id: number;
-  kind: ContactKind;
-  value: string;
-  is_primary: boolean;
-}
+/** A contact as the API answers it (the person views' `contactItem`, its kind one of CONTACT_KINDS). */
+export const contact = contactItem.extend({ kind: z.enum(CONTACT_KINDS) });
+export type Contact = z.infer<typeof contact>;
 
 export const ownedContactParams = z.object({ id: positiveId, contactId: positiveId });

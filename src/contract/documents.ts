@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toPersianDigits } from '../domain/persian-text.ts';
 import { persianText, pickedId, positiveId } from './fields.ts';
 
 /**
@@ -45,8 +46,6 @@ export const DOCUMENT_MIME_TITLES: Record<DocumentMime, string> = {
  */
 export const MAX_DOCUMENT_BYTES = 15 * 1024 * 1024;
 
-const faNum = (n: number) => String(n).replace(/[0-9]/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
-
 /** Body of document type create and update; `max_bytes` in bytes. */
 export const documentTypeInput = z.object({
   name: persianText('نام نوع مستند', 80),
@@ -59,7 +58,10 @@ export const documentTypeInput = z.object({
     .number({ error: 'حداکثر حجم را وارد کنید' })
     .int('حداکثر حجم باید عدد صحیح (بایت) باشد')
     .min(1024, 'حداکثر حجم دست‌کم ۱ کیلوبایت است')
-    .max(MAX_DOCUMENT_BYTES, `حداکثر حجم بیش از ${faNum(MAX_DOCUMENT_BYTES / 1024 / 1024)} مگابایت نمی‌شود`),
+    .max(
+      MAX_DOCUMENT_BYTES,
+      `حداکثر حجم بیش از ${toPersianDigits(MAX_DOCUMENT_BYTES / 1024 / 1024)} مگابایت نمی‌شود`,
+    ),
   mime_types: z
     .array(z.string(), { error: 'دست‌کم یک نوع پرونده را انتخاب کنید' })
     .min(1, 'دست‌کم یک نوع پرونده را انتخاب کنید')
@@ -72,14 +74,15 @@ export const documentTypeInput = z.object({
 export type DocumentTypeInput = z.input<typeof documentTypeInput>;
 
 /** A document type as the API answers it; `uses` = documents of this type on file. */
-export interface DocumentType {
-  id: number;
-  name: string;
-  owner_types: OwnerType[];
-  max_bytes: number;
-  mime_types: DocumentMime[];
-  uses: number;
-}
+export const documentType = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  owner_types: z.array(z.enum(OWNER_TYPES)),
+  max_bytes: z.number().int(),
+  mime_types: z.array(z.enum(DOCUMENT_MIMES)),
+  uses: z.number().int(),
+});
+export type DocumentType = z.infer<typeof documentType>;
 
 /** Query of GET /api/document-types. */
 export const documentTypesQuery = z.looseObject({
@@ -95,20 +98,23 @@ export const documentUpload = z.object({
   }),
 });
 
+const idName = z.object({ id: z.number().int(), name: z.string() });
+
 /** A document as the API answers it. */
-export interface DocumentItem {
-  id: number;
-  owner_type: OwnerType;
-  owner_id: number;
-  document_type: { id: number; name: string };
-  title: string;
-  file_name: string;
-  mime: string;
+export const documentItem = z.object({
+  id: z.number().int(),
+  owner_type: z.enum(OWNER_TYPES),
+  owner_id: z.number().int(),
+  document_type: idName,
+  title: z.string(),
+  file_name: z.string(),
+  mime: z.string(),
   /** Bytes. */
-  size: number;
-  uploaded_by: { id: number; name: string } | null;
-  created_at: string;
-}
+  size: z.number().int(),
+  uploaded_by: idName.nullable(),
+  created_at: z.string(),
+});
+export type DocumentItem = z.infer<typeof documentItem>;
 
 /** `:id` of an owner or of a document type / document. */
 export const ownerParams = z.object({ id: positiveId });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MOBILE_FORMAT_MESSAGE, normalizeMobile, parseNationalCode } from '../domain/identifiers.ts';
 import { parseJalaliDate } from '../domain/jalali.ts';
-import { normalizePersian, toAsciiDigits } from '../domain/persian-text.ts';
+import { normalizePersian, toAsciiDigits, toPersianDigits } from '../domain/persian-text.ts';
 
 /**
  * Field schemas shared by forms (client) and request validation (server), each with its Persian
@@ -17,8 +17,8 @@ export const persianText = (label: string, max = 100, min = 1) =>
     .pipe(
       z
         .string()
-        .min(min, min <= 1 ? `${label} را وارد کنید` : `${label} دست‌کم ${faNumber(min)} نویسه است`)
-        .max(max, `${label} حداکثر ${faNumber(max)} نویسه است`),
+        .min(min, min <= 1 ? `${label} را وارد کنید` : `${label} دست‌کم ${toPersianDigits(min)} نویسه است`)
+        .max(max, `${label} حداکثر ${toPersianDigits(max)} نویسه است`),
     );
 
 /** Optional text: '' and missing become null. */
@@ -31,7 +31,7 @@ export const optionalText = (label: string, max = 1000) =>
     .pipe(
       z
         .string()
-        .max(max, `${label} حداکثر ${faNumber(max)} نویسه است`)
+        .max(max, `${label} حداکثر ${toPersianDigits(max)} نویسه است`)
         .nullable(),
     );
 
@@ -98,7 +98,3 @@ export const smsCode = z
   .pipe(z.string().regex(/^\d{6}$/, 'کد پیامک‌شده ۶ رقم است'));
 
 export { MAX_ID, pickedId, positiveId } from './ids.ts';
-
-function faNumber(n: number): string {
-  return String(n).replace(/[0-9]/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
-}

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Record ids as the API takes them. Kept apart from fields.ts (which brings the Persian text,
- * identifier and Jalali rules) so that a contract needing only ids stays small in the client.
+ * Record ids and versions as the API takes them, and the small answers that carry only them.
+ * Kept apart from fields.ts (which brings the Persian text, identifier and Jalali rules) so that
+ * a contract needing only ids stays small in the client.
  */
 
 /** The largest record id: ids are PostgreSQL `integer` (serial), 2³¹ − 1. */
@@ -28,3 +29,9 @@ export const pickedId = (message: string) =>
  */
 export const recordVersion = (message: string, min = 1) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(MAX_ID, message);
+
+/** What a write of a versioned record answers: its id and its version after the write. */
+export const savedRecord = z.object({ id: z.number().int(), version: z.number().int() });
+
+/** What a deletion answers: `{ deleted: true }`. */
+export const deletedAnswer = z.object({ deleted: z.literal(true) });

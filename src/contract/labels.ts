@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { persianText, positiveId } from './fields.ts';
+import { deletedAnswer } from './ids.ts';
 
 /**
  * Labels (برچسب): staff manage them at `/label-list` (permission `labels`) and set them on
@@ -18,7 +19,7 @@ import { persianText, positiveId } from './fields.ts';
 
 export { LABEL_OBJECT_TYPE_TITLES, LABEL_OBJECT_TYPES, type LabelObjectType } from './label-codes.ts';
 
-import { LABEL_OBJECT_TYPES, type LabelObjectType } from './label-codes.ts';
+import { LABEL_OBJECT_TYPES } from './label-codes.ts';
 
 /** A colour as `#rrggbb` (lower case once parsed). */
 export const labelColor = z
@@ -41,27 +42,28 @@ export const labelInput = z.object({
 });
 export type LabelInput = z.input<typeof labelInput>;
 
-/** A label as the API answers it; timestamps ISO 8601 UTC. */
-export interface Label {
-  id: number;
-  name: string;
-  color: string;
-  object_types: LabelObjectType[];
-  /** Records carrying it (list only; 0 in items). */
-  uses: number;
-  created_at: string;
-  updated_at: string;
-}
-
 /** A label as a row of a persons list carries it: `labels: LabelChip[]`, by name. */
-export interface LabelChip {
-  id: number;
-  name: string;
-  color: string;
-}
+export const labelChip = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
+export type LabelChip = z.infer<typeof labelChip>;
+
+/** A label as the API answers it; timestamps ISO 8601 UTC. */
+export const label = labelChip.extend({
+  object_types: z.array(z.enum(LABEL_OBJECT_TYPES)),
+  /** Records carrying it (list only; 0 in items). */
+  uses: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Label = z.infer<typeof label>;
 
 /** A list row with its labels (the persons lists add `labels` to their rows). */
 export type Labelled<T> = T & { labels?: LabelChip[] };
+
+/** The schema of a list row with its labels, as the persons lists answer it. */
+export const labelled = <T extends z.ZodObject>(row: T) => row.extend({ labels: z.array(labelChip) });
+
+/** DELETE /api/labels/:id answer: `{ deleted: true, unlinked }` (links to records removed with it). */
+export const labelDeleted = deletedAnswer.extend({ unlinked: z.number().int() });
 
 export const labelIdParams = z.object({ id: positiveId });
 

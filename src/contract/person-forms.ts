@@ -10,7 +10,7 @@ import {
   persianText,
   pickedId,
 } from './fields.ts';
-import { MAX_ID, recordVersion } from './ids.ts';
+import { MAX_ID, recordVersion, type savedRecord } from './ids.ts';
 import { LEGAL_KINDS, LEGAL_STATUSES } from './persons.ts';
 
 /**
@@ -187,11 +187,8 @@ export const versionField = z.object({
 export const legalPersonUpdate = legalPersonInput.extend(versionField.shape);
 export const truePersonUpdate = truePersonInput.extend(versionField.shape);
 
-/** Answer of create and update. */
-export interface SavedRecord {
-  id: number;
-  version: number;
-}
+/** Answer of create and update: `{ id, version }` (ids.ts `savedRecord`). */
+export type SavedRecord = z.infer<typeof savedRecord>;
 
 /** 422 body extra when the national id/code belongs to another record. */
 export interface DuplicateRef {
@@ -207,18 +204,23 @@ export interface DuplicateRef {
  * audited change of that record (and of its shareholdings, board seats and documents, tagged by
  * `entity`), with who, when and the changed fields.
  */
-export interface HistoryEntry {
-  id: number;
+export const historyEntry = z.object({
+  id: z.number().int(),
   /** ISO 8601 UTC. */
-  at: string;
-  action: 'create' | 'update' | 'delete' | string;
-  entity: string;
-  entity_id: string | null;
-  user: { id: number; name: string } | null;
-  role: string | null;
-  /** Each changed field with its value before and after (null when absent). */
-  changes: { field: string; before: unknown; after: unknown }[];
-}
+  at: z.string(),
+  /** create | update | delete (a related entity's own actions pass as they are). */
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  role: z.string().nullable(),
+  /**
+   * Each changed field with its value before and after (null when absent): any JSON value, as
+   * the audit row holds it.
+   */
+  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+});
+export type HistoryEntry = z.infer<typeof historyEntry>;
 export const HISTORY_TYPES = ['legal_person', 'true_person'] as const;
 export const viewEntityParams = z.object({
   id: pickedId('شناسه نامعتبر است'),

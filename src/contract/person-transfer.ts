@@ -85,29 +85,41 @@ export const importBodySchema = z.object({
 });
 
 /** One problem of one row. */
-export interface ImportRowError {
+export const importRowError = z.object({
   /** The row as Excel numbers it: the header is row 1, the first data row 2. */
-  row: number;
+  row: z.number().int(),
   /** The column's Persian header, or '' when the problem is the row as a whole. */
-  column: string;
+  column: z.string(),
   /** The form field (`national_id`, `registration_city_id` …), or '' for the row. */
-  field: string;
+  field: z.string(),
   /** Persian. */
-  message: string;
-}
+  message: z.string(),
+});
+export type ImportRowError = z.infer<typeof importRowError>;
 
 /** What an import found: data rows read, rows without any problem, and each problem. */
-export interface ImportReport {
-  rows: number;
-  valid: number;
-  errors: ImportRowError[];
-}
+export const importReport = z.object({
+  rows: z.number().int(),
+  valid: z.number().int(),
+  errors: z.array(importRowError),
+});
+export type ImportReport = z.infer<typeof importReport>;
 
 /** The real import's answer. */
-export interface ImportResult extends ImportReport {
+export const importResult = importReport.extend({
   /** Records written (= rows). */
-  created: number;
-}
+  created: z.number().int(),
+});
+export type ImportResult = z.infer<typeof importResult>;
+
+/** The import's answer: the result of a real run, or the report of a dry run. */
+export const importAnswer = z.union([importResult, importReport]);
+
+/** Media types of the export and the template files (csv is sent with `; charset=utf-8`). */
+export const TRANSFER_MEDIA_TYPES: Record<TransferFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv',
+};
 
 /** Persian names of the formats, for menus and file names. */
 export const FORMAT_LABELS: Record<TransferFormat, string> = { xlsx: 'Excel', csv: 'CSV' };

@@ -39,7 +39,9 @@ export const tablePreferences = z.object({
 });
 export type TablePreferences = z.output<typeof tablePreferences>;
 
-export interface PreferenceAnswer<V> {
+/** What the preference calls answer: the key and its value (null when never saved or forgotten). */
+export const preferenceAnswer = z.object({ key: z.string(), value: tablePreferences.nullable() });
+export interface PreferenceAnswer<V = TablePreferences> {
   key: string;
   value: V | null;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, int, isoDate, isoTime } from './api-envelope.ts';
 import {
   iranMobile,
   jalaliDate,
@@ -76,14 +77,17 @@ export const RESUME_STEP_TITLES: Record<ResumeStep, string> = {
  *   be opened, later ones cannot;
  * - `submitted_at`: set once by submit; after it nothing can be edited.
  */
-export interface Guest {
-  id: number;
-  national_code: string;
-  mobile: string;
-  step: ResumeStep;
-  completed_step: number;
-  submitted_at: string | null;
-}
+export const guest = z
+  .object({
+    id,
+    national_code: z.string(),
+    mobile: z.string(),
+    step: z.literal(RESUME_STEPS),
+    completed_step: int,
+    submitted_at: isoTime.nullable(),
+  })
+  .meta({ id: 'ResumeGuest' });
+export type Guest = z.infer<typeof guest>;
 
 // ---------------------------------------------------------------------------------------------
 // Guest verification (public)
@@ -98,13 +102,14 @@ export interface Guest {
  */
 export const resumeCheckInput = z.object({ national_code: nationalCode, mobile: iranMobile });
 export type ResumeCheckInput = z.input<typeof resumeCheckInput>;
-export interface ResumeCheckAnswer {
-  sent: true;
+export const resumeCheckAnswer = z.object({
+  sent: z.literal(true),
   /** Seconds the code stays valid (120). */
-  expires_in: number;
+  expires_in: int,
   /** Seconds before another code may be asked for (60). */
-  resend_in: number;
-}
+  resend_in: int,
+});
+export type ResumeCheckAnswer = z.infer<typeof resumeCheckAnswer>;
 
 /**
  * POST /api/person/resume/check-sms-code?crf_pid=3 (public) — verifies the code and starts the
@@ -120,9 +125,8 @@ export const resumeVerifyInput = z.object({
   code: smsCode,
 });
 export type ResumeVerifyInput = z.input<typeof resumeVerifyInput>;
-export interface ResumeVerifyAnswer {
-  guest: Guest;
-}
+export const resumeVerifyAnswer = z.object({ guest });
+export type ResumeVerifyAnswer = z.infer<typeof resumeVerifyAnswer>;
 /** Only crf_pid=3 is used (the specification's value); the query is checked, not interpreted. */
 export const crfQuery = z.looseObject({ crf_pid: z.literal('3').optional() });
 
@@ -288,69 +292,80 @@ export const MAX_RESUME_DOCUMENTS = 12;
 export const documentTypeInput = z.object({
   type: z.enum(DOCUMENT_TYPES, { error: 'نوع مدرک را انتخاب کنید' }),
 });
-export interface ResumeDocument {
-  id: number;
-  type: ResumeDocumentType;
-  file_name: string;
-  mime: string;
-  size: number;
-  /** SHA-256 of the content (hex): the file's name in the store. */
-  sha256: string;
-  created_at: string;
-}
+export const resumeDocument = z
+  .object({
+    id,
+    type: z.enum(DOCUMENT_TYPES),
+    file_name: z.string(),
+    mime: z.string(),
+    size: int,
+    /** SHA-256 of the content (hex): the file's name in the store. */
+    sha256: z.string(),
+    created_at: isoTime,
+  })
+  .meta({ id: 'ResumeDocument' });
+export type ResumeDocument = z.infer<typeof resumeDocument>;
+/** The content types a resume document's file may have (every type's allowed ones). */
+export const RESUME_DOCUMENT_MIMES = [...new Set(Object.values(DOCUMENT_LIMITS).flatMap((l) => l.mimes))];
 
 // ---------------------------------------------------------------------------------------------
 // The whole resume
 
-export interface PersonalData {
-  first_name: string;
-  last_name: string;
-  father_name: string;
-  /** ISO date. */
-  birth_date: string;
-  birth_city: { id: number; name: string; province: string };
-  gender: (typeof GENDERS)[number];
-  email: string | null;
-  address: string;
-}
-export interface Education {
-  id: number;
-  level: EducationLevel;
-  field: string;
-  university: string;
-  /** ISO date. */
-  graduation_date: string;
-}
-export interface Experience {
-  id: number;
-  organization: string;
-  post: string;
-  from_date: string;
-  to_date: string | null;
-  is_current: boolean;
-  board_seat: boolean;
-  leaving_reason: string | null;
-}
-export interface ProvisionItem {
-  id: number;
-  title: string;
-  body: string;
-  accepted: boolean;
-}
-export interface TermItem {
-  id: number;
-  question: string;
-  kind: TermKind;
-  required: boolean;
-  answer: string | null;
-}
+/**
+ * GET /api/cities?q=&province_id= (public: the birth-city picker) → `{ data: CityOption[] }`,
+ * at most 30; `q` matched normalised (ی/ک variants, spaces), names starting with it first.
+ */
+export const cityOption = z.object({ id, name: z.string(), province: z.string() });
+export type CityOption = z.infer<typeof cityOption>;
 
-export interface ResumeReview {
-  status: ReviewStatus;
-  note: string | null;
-  reviewed_at: string | null;
-  reviewed_by: string | null;
-}
+export const personalData = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  father_name: z.string(),
+  birth_date: isoDate,
+  birth_city: cityOption,
+  gender: z.enum(GENDERS),
+  email: z.string().nullable(),
+  address: z.string(),
+});
+export type PersonalData = z.infer<typeof personalData>;
+export const education = z.object({
+  id,
+  level: z.enum(EDUCATION_LEVELS),
+  field: z.string(),
+  university: z.string(),
+  graduation_date: isoDate,
+});
+export type Education = z.infer<typeof education>;
+export const experience = z.object({
+  id,
+  organization: z.string(),
+  post: z.string(),
+  from_date: isoDate,
+  to_date: isoDate.nullable(),
+  is_current: z.boolean(),
+  board_seat: z.boolean(),
+  leaving_reason: z.string().nullable(),
+});
+export type Experience = z.infer<typeof experience>;
+export const provisionItem = z.object({ id, title: z.string(), body: z.string(), accepted: z.boolean() });
+export type ProvisionItem = z.infer<typeof provisionItem>;
+export const termItem = z.object({
+  id,
+  question: z.string(),
+  kind: z.enum(TERM_KINDS),
+  required: z.boolean(),
+  answer: z.string().nullable(),
+});
+export type TermItem = z.infer<typeof termItem>;
+
+export const resumeReview = z.object({
+  status: z.enum(REVIEW_STATUSES),
+  note: z.string().nullable(),
+  reviewed_at: isoTime.nullable(),
+  reviewed_by: z.string().nullable(),
+});
+export type ResumeReview = z.infer<typeof resumeReview>;
 
 /**
  * GET /api/person/resume (guest: own) and GET /api/person/resume/view/{ncode} (staff,
@@ -359,17 +374,18 @@ export interface ResumeReview {
  * also the ones it answered), each with this applicant's acceptance or answer. `review` is null
  * for the guest.
  */
-export interface ResumeDetail {
-  guest: Guest;
-  personal: PersonalData | null;
-  photo: ResumeDocument | null;
-  educations: Education[];
-  experiences: Experience[];
-  provisions: ProvisionItem[];
-  terms: TermItem[];
-  documents: ResumeDocument[];
-  review: ResumeReview | null;
-}
+export const resumeDetailAnswer = z.object({
+  guest,
+  personal: personalData.nullable(),
+  photo: resumeDocument.nullable(),
+  educations: z.array(education),
+  experiences: z.array(experience),
+  provisions: z.array(provisionItem),
+  terms: z.array(termItem),
+  documents: z.array(resumeDocument),
+  review: resumeReview.nullable(),
+});
+export type ResumeDetail = z.infer<typeof resumeDetailAnswer>;
 
 /**
  * PUT /api/person/resume/steps/{step} (guest) → `{ data: { guest } }`: saves the step (replacing
@@ -380,19 +396,8 @@ export interface ResumeDetail {
  * POST /api/person/resume/submit (guest) → `{ data: { guest } }`; 422 naming the incomplete
  * steps (`errors.step`, their numbers in `incomplete_steps`); 409 when already submitted.
  */
-export interface StepAnswer {
-  guest: Guest;
-}
-
-/**
- * GET /api/cities?q=&province_id= (public: the birth-city picker) → `{ data: CityOption[] }`,
- * at most 30; `q` matched normalised (ی/ک variants, spaces), names starting with it first.
- */
-export interface CityOption {
-  id: number;
-  name: string;
-  province: string;
-}
+export const stepAnswer = resumeVerifyAnswer;
+export type StepAnswer = ResumeVerifyAnswer;
 
 // ---------------------------------------------------------------------------------------------
 // Staff
@@ -405,25 +410,26 @@ export interface CityOption {
  * submitted_at (timestamp range), review_status, gender, is_demo. `q` matches name and national
  * code.
  */
-export interface ResumeRow {
-  id: number;
-  national_code: string;
-  first_name: string;
-  last_name: string;
-  mobile: string;
-  gender: string;
+export const resumeRow = z.object({
+  id,
+  national_code: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  mobile: z.string(),
+  gender: z.enum(GENDERS),
   /** Highest degree and its field. */
-  education_level: EducationLevel | null;
-  field: string | null;
+  education_level: z.enum(EDUCATION_LEVELS).nullable(),
+  field: z.string().nullable(),
   /** Years of experience (sum of the posts' spans, one decimal). */
-  experience_years: number;
+  experience_years: z.number(),
   /** Posts that were board seats. */
-  board_seats: number;
-  submitted_at: string;
-  review_status: ReviewStatus;
-  review_note: string | null;
-  is_demo: boolean;
-}
+  board_seats: int,
+  submitted_at: isoTime,
+  review_status: z.enum(REVIEW_STATUSES),
+  review_note: z.string().nullable(),
+  is_demo: z.boolean(),
+});
+export type ResumeRow = z.infer<typeof resumeRow>;
 
 /**
  * POST /api/person/resume/review (`resumes`) — sets the review status (and note) of 1..500
@@ -436,6 +442,8 @@ export const reviewInput = z.object({
   note: optionalText('یادداشت', 1000),
 });
 export type ReviewInput = z.input<typeof reviewInput>;
+/** The answer of POST /api/person/resume/review: how many resumes were set. */
+export const reviewAnswer = z.object({ updated: int });
 
 /** Path parameter of the staff view calls. */
 export const ncodeParams = z.object({ ncode: nationalCode });
@@ -454,16 +462,18 @@ export const termConditionInput = z.object({
   sort: z.coerce.number({ error: 'ترتیب باید عدد باشد' }).int('ترتیب باید عدد صحیح باشد').min(0).max(10_000),
 });
 export type TermConditionInput = z.input<typeof termConditionInput>;
-export interface TermCondition {
-  id: number;
-  question: string;
-  kind: TermKind;
-  required: boolean;
-  active: boolean;
-  sort: number;
-  answers: number;
-  updated_at: string;
-}
+export const termCondition = z.object({
+  id,
+  question: z.string(),
+  kind: z.enum(TERM_KINDS),
+  required: z.boolean(),
+  active: z.boolean(),
+  sort: int,
+  /** How many applicants answered it. */
+  answers: int,
+  updated_at: isoTime,
+});
+export type TermCondition = z.infer<typeof termCondition>;
 
 /**
  * The provisions (declarations the applicant undertakes), managed by staff (`resumes.manage`):
@@ -477,12 +487,14 @@ export const provisionInput = z.object({
   sort: z.coerce.number({ error: 'ترتیب باید عدد باشد' }).int('ترتیب باید عدد صحیح باشد').min(0).max(10_000),
 });
 export type ProvisionInput = z.input<typeof provisionInput>;
-export interface Provision {
-  id: number;
-  title: string;
-  body: string;
-  active: boolean;
-  sort: number;
-  accepted_by: number;
-  updated_at: string;
-}
+export const provision = z.object({
+  id,
+  title: z.string(),
+  body: z.string(),
+  active: z.boolean(),
+  sort: int,
+  /** How many applicants accepted it. */
+  accepted_by: int,
+  updated_at: isoTime,
+});
+export type Provision = z.infer<typeof provision>;

@@ -204,7 +204,11 @@ export const SCREENS: ScreenEntry[] = [
     menu: 'مدیریت',
     keywords: ['document types', 'مستند', 'انواع مستند'],
   }),
-  p('/management/cities', 'شهرها', 'management.system'),
+  p('/management/cities', 'شهرها', 'management.system', {
+    ...built,
+    menu: 'مدیریت',
+    keywords: ['cities', 'city', 'شهر', 'استان'],
+  }),
   p('/management/versions/list', 'نسخه‌ها', 'management.system'),
   p('/management/versions/history', 'تاریخچه نسخه‌ها', 'management.system'),
   p('/management/jobs', 'کارهای زمان‌بندی‌شده', 'management.system'),

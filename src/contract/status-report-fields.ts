@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toAsciiDigits } from '../domain/persian-text.ts';
+import { toAsciiDigits, toPersianDigits } from '../domain/persian-text.ts';
 import { jalaliDate, optionalText, persianText } from './fields.ts';
 import { legalNationalId, optionalAmount } from './person-forms.ts';
 
@@ -127,12 +127,11 @@ const codeField = (label: string, max: number) =>
       if (!raw?.trim()) return null;
       const s = toAsciiDigits(raw).replace(/[\s-]/g, '');
       if (!/^\d+$/.test(s) || s.length > max) {
-        ctx.addIssue({ code: 'custom', message: `${label} باید حداکثر ${faDigits(max)} رقم باشد` });
+        ctx.addIssue({ code: 'custom', message: `${label} باید حداکثر ${toPersianDigits(max)} رقم باشد` });
         return z.NEVER;
       }
       return s;
     });
-const faDigits = (n: number) => String(n).replace(/\d/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
 
 /** The zod schema of one field (input: what the form holds; output: canonical). */
 export function fieldSchema(spec: FieldSpec): z.ZodType {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, int, isoTime } from './api-envelope.ts';
 import { positiveId, recordVersion } from './ids.ts';
 import { EDUCATION_VALUES, LEGAL_FORMS, OWNERSHIP_TYPES } from './person-forms.ts';
 import { type FieldKind, type FieldSpec, fieldSchema, type SectionSpec } from './status-report-fields.ts';
@@ -347,28 +348,30 @@ export const statusSectionSave = z.object({
 export type StatusSectionSave = z.input<typeof statusSectionSave>;
 
 /** One section as read: saved data, or a draft prefilled from the registry. */
-export interface StatusSection {
-  n: number;
-  title: string;
+export const statusSection = z.object({
+  n: int,
+  title: z.string(),
   /** False for a draft never saved (then `version` is 0 and `updated_at` null). */
-  saved: boolean;
-  version: number;
+  saved: z.boolean(),
+  version: int,
   /** ISO 8601 UTC. */
-  updated_at: string | null;
-  updated_by: { id: number; name: string } | null;
-  /** The section's canonical data (see the module comment). */
-  data: Record<string, unknown>;
-}
+  updated_at: isoTime.nullable(),
+  updated_by: z.object({ id, name: z.string() }).nullable(),
+  /** The section's canonical data: its fields (and `rows` of its table) as `STATUS_SECTIONS[n]` lists them. */
+  data: z.record(z.string(), z.unknown()).meta({
+    description:
+      "The section's values by field name (and `rows`, its table), as the section's field list defines them.",
+  }),
+});
+export type StatusSection = z.infer<typeof statusSection>;
 
 /** GET /api/person/legal-persons/status/{id}. */
-export interface StatusReport {
-  company: { id: number; name: string; national_id: string | null };
-  sections: StatusSection[];
-}
+export const statusReport = z.object({
+  company: z.object({ id, name: z.string(), national_id: z.string().nullable() }),
+  sections: z.array(statusSection),
+});
+export type StatusReport = z.infer<typeof statusReport>;
 
 /** PUT …/section/{n} answer. */
-export interface SavedSection {
-  n: number;
-  version: number;
-  updated_at: string;
-}
+export const savedSection = z.object({ n: int, version: int, updated_at: isoTime });
+export type SavedSection = z.infer<typeof savedSection>;

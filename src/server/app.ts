@@ -95,7 +95,12 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string; routes?: An
   });
 
   mountRoutes(app, deps, routes);
-  app.get('/api/openapi.json', (c) => c.json(openApiDocument(routes)));
+  // Built at the first request and kept: the routes do not change while the app runs.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  app.get('/api/openapi.json', (c) => {
+    document ??= openApiDocument(routes);
+    return c.json(document);
+  });
   app.all('/api/*', (c) => c.json({ message: 'این نشانی در API وجود ندارد' }, 404));
 
   const clientDir = opts.clientDir;

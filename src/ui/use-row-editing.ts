@@ -5,6 +5,7 @@ import type { RowAction } from './data-table/types.ts';
 import { whenNoDialog } from './when-no-dialog.ts';
 
 const NEW_KEYWORDS = ['new', 'create', 'تازه', 'جدید'];
+const ALL = {};
 
 /**
  * The editing state of a list whose rows are made, edited and removed in dialogs (labels,
@@ -22,6 +23,7 @@ export function useRowEditing<T>({
   group,
   keywords = NEW_KEYWORDS,
   between,
+  can = ALL,
 }: {
   /** The commands' prefix: `labels` gives `labels.new`, `labels.edit`, `labels.delete`. */
   id: string;
@@ -31,6 +33,8 @@ export function useRowEditing<T>({
   group: string;
   keywords?: string[];
   between?: RowAction<T>[];
+  /** What the role may do (default all): the keys, row actions and palette entries of the others are not offered. */
+  can?: { create?: boolean; edit?: boolean; delete?: boolean };
 }) {
   const [editing, setEditing] = useState<{ row: T | null } | null>(null);
   const [removing, setRemoving] = useState<T | null>(null);
@@ -38,24 +42,31 @@ export function useRowEditing<T>({
 
   const rowActions = useMemo<RowAction<T>[]>(
     () => [
-      { id: `${id}.edit`, title: `ویرایش ${noun}`, key: 'KeyE', run: (row) => setEditing({ row }) },
+      ...(can.edit !== false
+        ? [{ id: `${id}.edit`, title: `ویرایش ${noun}`, key: 'KeyE', run: (row: T) => setEditing({ row }) }]
+        : []),
       ...(between ?? []),
-      { id: `${id}.delete`, title: `حذف ${noun}`, key: 'Delete', run: (row) => setRemoving(row) },
+      ...(can.delete !== false
+        ? [{ id: `${id}.delete`, title: `حذف ${noun}`, key: 'Delete', run: (row: T) => setRemoving(row) }]
+        : []),
     ],
-    [id, noun, between],
+    [id, noun, between, can.edit, can.delete],
   );
   const commands = useMemo<Command[]>(
-    () => [
-      {
-        id: `${id}.new`,
-        title: `${noun} تازه`,
-        keywords,
-        shortcut: 'KeyN',
-        group,
-        run: () => whenNoDialog(() => setEditing({ row: null })),
-      },
-    ],
-    [id, noun, group, keywords],
+    () =>
+      can.create === false
+        ? []
+        : [
+            {
+              id: `${id}.new`,
+              title: `${noun} تازه`,
+              keywords,
+              shortcut: 'KeyN',
+              group,
+              run: () => whenNoDialog(() => setEditing({ row: null })),
+            },
+          ],
+    [id, noun, group, keywords, can.create],
   );
   useRegisterCommands(commands);
 

@@ -36,7 +36,7 @@ const rng = createRng(5_150);
 /** Routes that need more than ids and an empty body to be called as their identity, and why. */
 const SPECIAL: Record<string, string> = {
   'GET /api/logout': 'ends the caller’s session: the identity signs in again after it',
-  'GET /api/user/permission/my-role-permission/:role_id':
+  'GET /api/user/permission/my-role-permission/:role_id{[0-9]+}':
     'chooses a role: called with the identity’s own current role (any other id is the handler’s 403 «not your role»), so the session keeps it',
 };
 
@@ -66,7 +66,7 @@ function expected(route: AnyRoute, id: Identity): Expected {
 
 /** The route's path with its parameters filled in plausibly, for `id`. */
 function concrete(route: AnyRoute, id: Identity) {
-  return route.path.replace(/:(\w+)/g, (_, name: string) => {
+  return route.path.replace(/:(\w+)(?:\{[^}]*\})?/g, (_, name: string) => {
     if (name === 'key') return 'table:authz-matrix';
     if (name === 'ncode') return generateNationalCode(rng);
     if (route.path.startsWith('/api/bulk-operations/')) return randomUUID();

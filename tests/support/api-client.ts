@@ -29,6 +29,8 @@ export async function startTestApp(opts: { files?: BlobStore } = {}) {
     sms: logSmsProvider((line) => smsOutput.push(line)),
     files: opts.files ?? dbBlobStore,
     now: () => new Date(Date.now() + offsetMs),
+    // Every answer is checked against its route's declared schema: a mismatch answers 500.
+    checkResponses: true,
   };
   const app = createApp(deps);
   return {

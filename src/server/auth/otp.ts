@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { toAsciiDigits, toPersianDigits } from '../../domain/persian-text.ts';
 import type { Db } from '../db/client.ts';
 import { otpCodes } from '../db/schema/index.ts';
 import type { AppDeps } from '../http/deps.ts';
-import { asciiDigits, faDigits } from './normalize.ts';
 import { coolDown, tooMany } from './throttle.ts';
 import { randomToken, safeEqual, sha256 } from './tokens.ts';
 
@@ -72,7 +72,7 @@ export async function issueCode(
 
 /** The SMS text for a code: the code in ASCII digits (phones offer to fill it in) and its lifetime. */
 export const codeText = (what: string) => (code: string) =>
-  `ناظر: کد ${what} شما ${code} است. این کد تا ${faDigits(OTP_TTL_MS / 60_000)} دقیقه معتبر است؛ آن را به کسی ندهید.`;
+  `ناظر: کد ${what} شما ${code} است. این کد تا ${toPersianDigits(OTP_TTL_MS / 60_000)} دقیقه معتبر است؛ آن را به کسی ندهید.`;
 
 export type VerifyResult =
   | { ok: true; userId: number | null }
@@ -102,7 +102,7 @@ export async function verifyCode(
   if (row.expiresAt <= input.now) return { ok: false, reason: 'expired' };
   if (row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, reason: 'exhausted' };
   const [salt = ''] = row.codeHash.split(':');
-  const given = asciiDigits(input.code).replace(/\s/g, '');
+  const given = toAsciiDigits(input.code).replace(/\s/g, '');
   if (safeEqual(hashCode(salt, given), row.codeHash)) {
     const used = await db
       .update(otpCodes)

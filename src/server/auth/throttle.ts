@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { toPersianDigits } from '../../domain/persian-text.ts';
 import type { Db } from '../db/client.ts';
 import { blockedIps, throttles } from '../db/schema/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { escapeLike } from '../http/list.ts';
-import { faDigits } from './normalize.ts';
 
 /**
  * Throttling on fixed windows kept in the `throttles` table (so several server processes share
@@ -111,7 +111,7 @@ export async function coolDown(db: Db, key: string, ms: number, now: Date): Prom
 /** 429 with Retry-After and a Persian message saying how long to wait. */
 export function tooMany(retryAfter: number, what: string): HttpError {
   const minutes = Math.ceil(retryAfter / 60);
-  const wait = retryAfter < 60 ? `${faDigits(retryAfter)} ثانیه` : `${faDigits(minutes)} دقیقه`;
+  const wait = retryAfter < 60 ? `${toPersianDigits(retryAfter)} ثانیه` : `${toPersianDigits(minutes)} دقیقه`;
   return new HttpError(429, `${what}؛ ${wait} دیگر دوباره تلاش کنید`, undefined, { retryAfter });
 }
 
@@ -144,7 +144,7 @@ export async function ipFailure(db: Db, ip: string, now: Date): Promise<boolean>
   await db.transaction(async (tx) => {
     await tx.insert(blockedIps).values({
       ip,
-      reason: `${faDigits(count)} تلاش ناموفق ورود در ${faDigits(IP_LIMIT.windowMs / MINUTE)} دقیقه`,
+      reason: `${toPersianDigits(count)} تلاش ناموفق ورود در ${toPersianDigits(IP_LIMIT.windowMs / MINUTE)} دقیقه`,
       blockedAt: now,
       blockedUntil: new Date(now.getTime() + IP_BLOCK_MS),
     });

@@ -12,4 +12,10 @@ export interface AppDeps {
   files: BlobStore;
   /** The clock; tests move it to check expiry. */
   now(): Date;
+  /**
+   * Checks every answer against its route's declared `response` schema (http/mount.ts) and turns
+   * a mismatch into a 500 naming the route and the differences. Tests switch it on; off in
+   * production, where it would only cost time.
+   */
+  checkResponses?: boolean;
 }

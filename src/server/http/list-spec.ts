@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import type { FilterOp } from '../../contract/list.ts';
 
 /** What a list declares to the list engine (list.ts): its SQL, sorts and filters. */
 
@@ -31,6 +32,8 @@ export interface FilterDef {
    * matches when its set holds one of them); other operators are refused with a 422.
    */
   anyOf?: (values: SQL) => SQL;
+  /** The operators this filter accepts (others: 422); default every operator its type supports. */
+  ops?: readonly FilterOp[];
 }
 
 export interface ListSpec {

@@ -57,6 +57,7 @@ function coerce(def: FilterDef, field: string, v: unknown): string | number | bo
 
 /** One filter condition as SQL; throws 422 for operators the field's type does not support. */
 function condition(def: FilterDef, f: AdvanceFilter): SQL {
+  if (def.ops && !def.ops.includes(f.op)) throw bad('advanceFilter', `عملگر فیلتر «${f.field}» مجاز نیست`);
   const cast = sql.raw(CAST[def.type]);
   const e = def.expr;
   if (def.anyOf) {

@@ -1,12 +1,20 @@
 import type { Context, Hono } from 'hono';
 import { matchedRoutes } from 'hono/route';
+import { z } from 'zod';
 import { accessChanged, probeRequest, type RequestProbe, settleSession } from '../auth/sessions.ts';
 import { checkXsrf } from '../auth/xsrf.ts';
 import { auditLog } from '../db/schema/index.ts';
 import type { AppDeps } from './deps.ts';
-import { forbidden, HttpError, unauthorized } from './errors.ts';
+import { forbidden, HttpError, invalid, unauthorized } from './errors.ts';
 import { assertCleanInput } from './input.ts';
-import type { AnyRoute, AuditEntry, RequestMeta, SessionInfo } from './route.ts';
+import {
+  type AnyRoute,
+  type AuditEntry,
+  checksXsrf,
+  isFileAnswer,
+  type RequestMeta,
+  type SessionInfo,
+} from './route.ts';
 import { decodeUtf8, parseJsonBody, parseOr422 } from './validate.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -142,53 +150,126 @@ function queryObject(url: URL): Record<string, string | string[]> {
   return out;
 }
 
+/** A path parameter's constraint in a Hono path: `:id{[0-9]+}` → name `id`, pattern `[0-9]+`. */
+const CONSTRAINED_PARAM = /:(\w+)\{([^}]*)\}/g;
+
+/** The path with its parameters' constraints removed: `/a/:id{[0-9]+}` → `/a/:id`. */
+export const unconstrainedPath = (path: string) => path.replace(CONSTRAINED_PARAM, ':$1');
+
+/** 422 naming each constrained parameter of `route` whose raw value breaks its constraint. */
+function malformedParams(route: AnyRoute, raw: Record<string, string>): HttpError {
+  const fields: Record<string, string[]> = {};
+  for (const [, name, pattern] of route.path.matchAll(CONSTRAINED_PARAM)) {
+    if (!new RegExp(`^(?:${pattern})$`).test(raw[name!] ?? '')) fields[name!] = ['شناسه نامعتبر است'];
+  }
+  return invalid(fields);
+}
+
 /**
  * Mounts every declared route on `app` (app.ts has already refused blocked addresses, reading the
  * route's session and permission in the same query via `precheckRoute`): anti-forgery (419, on
  * state-changing methods and `changesState` GETs; auth/xsrf.ts),
  * session and permission (401/403), zod validation (400/422), then the handler; its value is sent
  * as `{ data }`.
+ *
+ * Numeric path parameters are constrained to digits (`:id{[0-9]+}`), so no two routes match the
+ * same path and their order does not matter (tests/api/route-table.test.ts). After all of them,
+ * each constrained route is mounted once more without its constraints, as a refusal only: a
+ * request whose id is not digits (`/api/management/users/abc/approve`) gets the route's own
+ * access check and then its 422, as before the constraints, and never reaches a handler.
  */
 export function mountRoutes(app: Hono, deps: AppDeps, routes: AnyRoute[]) {
+  for (const route of routes) mountRoute(app, deps, route, false);
   for (const route of routes) {
-    const handler = async (c: Context) => {
-      const url = new URL(c.req.url);
-      const meta = requestMeta(c, deps, url);
-      if ((MUTATING.has(c.req.method) || route.changesState) && !route.skipXsrf) {
-        await checkXsrf(c, deps.database.db);
-      }
-      const session = await authorize(route, c, deps);
-      const rawParams = c.req.param();
-      const rawQuery = queryObject(url);
-      const rawBody = await readBody(route, c);
-      assertCleanInput([rawParams, rawQuery, rawBody]);
-      const params = route.params ? parseOr422(route.params, rawParams) : undefined;
-      const query = route.query ? parseOr422(route.query, rawQuery) : undefined;
-      const body = route.body ? parseOr422(route.body, rawBody) : undefined;
-      const mutating = MUTATING.has(c.req.method);
-      let result: unknown;
-      try {
-        result = await route.handler({
-          c,
-          db: deps.database.db,
-          deps,
-          params,
-          query,
-          body,
-          session,
-          meta,
-          audit: (tx, entry: AuditEntry) => writeAudit(tx, session, meta, entry),
-        });
-      } finally {
-        // Whatever a state-changing call wrote has committed: kept access answers are void.
-        if (mutating) accessChanged();
-      }
-      if (result instanceof Response) return result;
-      return c.json({ data: result ?? null });
-    };
-    mountedHandlers.set(handler, route);
-    app.on(route.method.toUpperCase(), route.path, handler);
+    if (unconstrainedPath(route.path) !== route.path) mountRoute(app, deps, route, true);
   }
+}
+
+function mountRoute(app: Hono, deps: AppDeps, route: AnyRoute, malformed: boolean) {
+  const handler = async (c: Context) => {
+    const url = new URL(c.req.url);
+    const meta = requestMeta(c, deps, url);
+    if (checksXsrf(route)) await checkXsrf(c, deps.database.db);
+    const session = await authorize(route, c, deps);
+    const rawParams = c.req.param();
+    const rawQuery = queryObject(url);
+    const rawBody = await readBody(route, c);
+    assertCleanInput([rawParams, rawQuery, rawBody]);
+    const params = route.params ? parseOr422(route.params, rawParams) : undefined;
+    if (malformed) throw malformedParams(route, rawParams);
+    const query = route.query ? parseOr422(route.query, rawQuery) : undefined;
+    const body = route.body ? parseOr422(route.body, rawBody) : undefined;
+    const mutating = MUTATING.has(c.req.method);
+    let result: unknown;
+    try {
+      result = await route.handler({
+        c,
+        db: deps.database.db,
+        deps,
+        params,
+        query,
+        body,
+        session,
+        meta,
+        audit: (tx, entry: AuditEntry) => writeAudit(tx, session, meta, entry),
+      });
+    } finally {
+      // Whatever a state-changing call wrote has committed: kept access answers are void.
+      if (mutating) accessChanged();
+    }
+    if (deps.checkResponses) {
+      const mismatch = answerMismatch(route, result);
+      if (mismatch) {
+        const message = `${route.method.toUpperCase()} ${route.path}: the answer does not match its declared response: ${mismatch}`;
+        console.error(message);
+        return c.json({ message }, 500);
+      }
+    }
+    if (result instanceof Response) return result;
+    return c.json({ data: result ?? null });
+  };
+  mountedHandlers.set(handler, route);
+  app.on(route.method.toUpperCase(), malformed ? unconstrainedPath(route.path) : route.path, handler);
+  if (route.alsoAt && !malformed) app.on(route.method.toUpperCase(), route.alsoAt, handler);
+}
+
+/**
+ * How a handler's value disagrees with the route's declared `response` (`deps.checkResponses`),
+ * or undefined when it agrees: a file of a declared content type, or `data` as it will travel
+ * (through JSON) valid for the schema and without fields the schema does not declare. Every
+ * route declares its answer (tests/api/openapi-document.test.ts).
+ */
+export function answerMismatch(route: AnyRoute, result: unknown): string | undefined {
+  const declared = route.response;
+  if (!declared) return 'the route declares no response';
+  if (isFileAnswer(declared)) {
+    if (!(result instanceof Response))
+      return `answered JSON where a file (${declared.file.join(', ')}) is declared`;
+    const type = (result.headers.get('content-type') ?? '').split(';')[0]!.trim();
+    return declared.file.includes(type)
+      ? undefined
+      : `answered a file of type "${type}", declared ${declared.file.join(', ')}`;
+  }
+  if (result instanceof Response) return 'answered a file where JSON data is declared';
+  const sent: unknown = JSON.parse(JSON.stringify(result ?? null));
+  const parsed = declared.safeParse(sent);
+  if (!parsed.success) return z.prettifyError(parsed.error);
+  const extra = undeclaredFields(sent, parsed.data, 'data');
+  return extra.length ? `fields the schema does not declare: ${extra.join(', ')}` : undefined;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The paths of the object keys in `sent` that parsing dropped from `kept` (zod strips what it does not declare). */
+function undeclaredFields(sent: unknown, kept: unknown, path: string): string[] {
+  if (Array.isArray(sent) && Array.isArray(kept)) {
+    return sent.flatMap((v, i) => undeclaredFields(v, kept[i], `${path}[${i}]`));
+  }
+  if (!isRecord(sent) || !isRecord(kept)) return [];
+  return Object.entries(sent).flatMap(([k, v]) =>
+    k in kept ? undeclaredFields(v, kept[k], `${path}.${k}`) : [`${path}.${k}`],
+  );
 }
 
 async function writeAudit(

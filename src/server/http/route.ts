@@ -72,6 +72,23 @@ export interface RouteContext<P, Q, B> {
   audit(tx: Db, entry: AuditEntry): Promise<void>;
 }
 
+/** A route that answers a file rather than `{ data }`: the content types it may carry. */
+export interface FileAnswer {
+  file: string[];
+}
+
+/** Whether a declared `response` is a file answer (not a zod schema of `data`). */
+export function isFileAnswer(response: RouteDef['response']): response is FileAnswer {
+  return response !== undefined && Array.isArray((response as Partial<FileAnswer>).file);
+}
+
+const STATE_CHANGING: ReadonlySet<Method> = new Set(['post', 'put', 'patch', 'delete']);
+
+/** Whether `route` checks the anti-forgery token: state-changing methods and `changesState` GETs, unless skipped. */
+export function checksXsrf(route: AnyRoute): boolean {
+  return (STATE_CHANGING.has(route.method) || route.changesState === true) && !route.skipXsrf;
+}
+
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface RouteDef<
@@ -89,6 +106,23 @@ export interface RouteDef<
   params?: PS;
   query?: QS;
   body?: BS;
+  /**
+   * The schema of the answer's `data` as it travels (after JSON: dates as ISO strings, IRR amounts
+   * as strings; a list's page via `listPageOf` of `contract/api-envelope.ts`), from `src/contract`.
+   * It becomes the 200 answer's schema in the OpenAPI document (`{ data: <schema> }`), and with
+   * `deps.checkResponses` (the API tests) every answer is checked against it, undeclared fields
+   * included. `file` marks a route that answers a file (a `Response`), with the content types it
+   * may carry.
+   */
+  response?: z.ZodType | FileAnswer;
+  /** The OpenAPI operationId, when the one derived from method and path (openapi.ts) will not do. */
+  operationId?: string;
+  /**
+   * The specification's own spelling of this path, when it differs only by a trailing slash
+   * (`/api/user/role/my-roles/`): answered as well, and named in the document's description, which
+   * lists the path without it.
+   */
+  alsoAt?: string;
   /** `form` accepts urlencoded or multipart bodies (POST /api/login); default json. */
   bodyType?: 'json' | 'form';
   /** Routes callable while `has_change_pass` is set (user, change-password, logout). */

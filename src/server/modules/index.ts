@@ -4,6 +4,7 @@ import { authRoutes } from './auth/routes.ts';
 import { boardRoutes } from './boards/routes.ts';
 import { branchRoutes } from './branches/routes.ts';
 import { bulkRoutes } from './bulk/routes.ts';
+import { cityRoutes } from './cities/routes.ts';
 import { companyReportRoutes } from './company-reports/routes.ts';
 import { contactRoutes } from './contacts/routes.ts';
 import { documentRoutes } from './documents/routes.ts';
@@ -20,7 +21,11 @@ import { statusReportRoutes } from './status-report/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { transferRoutes } from './transfer/routes.ts';
 
-/** Every API route of the product, in one list (mounted by app.ts, documented by OpenAPI). */
+/**
+ * Every API route of the product, in one list (mounted by app.ts, documented by OpenAPI). Its
+ * order does not matter: numeric path parameters match digits only, so no two routes match the
+ * same request (tests/api/route-table.test.ts).
+ */
 export const allRoutes: AnyRoute[] = [
   ...systemRoutes,
   ...authRoutes,
@@ -28,12 +33,9 @@ export const allRoutes: AnyRoute[] = [
   ...preferenceRoutes,
   ...managementRoutes,
   ...logRoutes,
-  // Before personRoutes: /api/person/legal-persons/bulk must not be read as /:id.
   ...bulkRoutes,
-  // Before personRoutes too: …/export and …/import-template must not be read as /:id.
   ...transferRoutes,
   ...personRoutes,
-  // Documents, contacts and branches of a person (…/:id/documents, …/:id/contacts, …/:id/branches).
   ...documentRoutes,
   ...contactRoutes,
   ...branchRoutes,
@@ -45,4 +47,5 @@ export const allRoutes: AnyRoute[] = [
   ...resumeRoutes,
   ...statusReportRoutes,
   ...companyReportRoutes,
+  ...cityRoutes,
 ];

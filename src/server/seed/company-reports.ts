@@ -1,6 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import { CODAL_KINDS } from '../../contract/company-reports.ts';
 import { parseJalaliDate } from '../../domain/jalali.ts';
+import { toPersianDigits } from '../../domain/persian-text.ts';
 import type { Db } from '../db/client.ts';
 import {
   codalInfos,
@@ -9,6 +10,7 @@ import {
   productionCapacities,
   productReports,
 } from '../db/schema/index.ts';
+
 import { queryRows } from '../http/list.ts';
 
 /**
@@ -86,8 +88,7 @@ const MONTHS = [
   'بهمن',
   'اسفند',
 ];
-const fa = (n: number | string) =>
-  String(n).replace(/[0-9]/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
+const fa = toPersianDigits;
 const DEMO = '(نمونه نمایشی)';
 
 /** A small deterministic generator (mulberry32). */

@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { KeepAlive } from '../../../contract/auth.ts';
+import { type KeepAlive, keepAliveAnswer, seenAnswer } from '../../../contract/auth.ts';
 import { contactMessageSeen, contactMessages } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -21,6 +21,7 @@ const keepAlive = defineRoute({
   permission: 'role',
   summary: 'Header badges: unseen contact messages and cartable count',
   tags: ['account'],
+  response: keepAliveAnswer,
   async handler({ db, session }): Promise<KeepAlive> {
     const userId = session!.user!.id;
     const [rows, [total]] = await Promise.all([
@@ -53,11 +54,12 @@ const keepAlive = defineRoute({
 /** POST /api/user/contacts/:id/seen — marks one message seen by the user → `{ seen: 1 | 0 }`; 404 unknown id. */
 const markSeen = defineRoute({
   method: 'post',
-  path: '/api/user/contacts/:id/seen',
+  path: '/api/user/contacts/:id{[0-9]+}/seen',
   permission: 'role',
   summary: 'Mark one contact message as seen',
   tags: ['account'],
   params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+  response: seenAnswer,
   async handler(ctx) {
     const { db, params, session, deps } = ctx;
     const userId = session!.user!.id;
@@ -86,6 +88,7 @@ const markAllSeen = defineRoute({
   permission: 'role',
   summary: 'Mark every contact message as seen',
   tags: ['account'],
+  response: seenAnswer,
   async handler(ctx) {
     const { db, session, deps } = ctx;
     const userId = session!.user!.id;

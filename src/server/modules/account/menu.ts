@@ -1,5 +1,6 @@
 import { asc } from 'drizzle-orm';
-import type { MenuItem } from '../../../contract/auth.ts';
+import { z } from 'zod';
+import { type MenuItem, menuItem } from '../../../contract/auth.ts';
 import { isPathPermitted, isPublicPath } from '../../../contract/route-registry.ts';
 import { menuItems } from '../../db/schema/index.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -34,6 +35,7 @@ const menuList = defineRoute({
   permission: 'role',
   summary: 'The menu for the current role, nested by section',
   tags: ['account'],
+  response: z.array(menuItem),
   async handler({ db, session }) {
     const role = session!.role!;
     const rows = await db.select().from(menuItems).orderBy(asc(menuItems.sort), asc(menuItems.id));

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Settings } from '../../../contract/auth.ts';
+import { type Settings, setting, settingsAnswer } from '../../../contract/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../http/errors.ts';
@@ -59,6 +59,7 @@ const getSettings = defineRoute({
   permission: 'public',
   summary: 'Application name, logo and theme colours',
   tags: ['settings'],
+  response: settingsAnswer,
   handler: ({ db }) => publicSettings(db),
 });
 
@@ -69,6 +70,7 @@ const listSettings = defineRoute({
   permission: 'management.settings',
   summary: 'All settings rows',
   tags: ['settings'],
+  response: z.array(setting),
   handler: ({ db }) => db.select(settingRow).from(settings).orderBy(asc(settings.id)),
 });
 
@@ -80,12 +82,13 @@ const title = z.string().trim().max(200, 'عنوان بیش از ۲۰۰ نویس
  */
 const updateSetting = defineRoute({
   method: 'post',
-  path: '/api/update-settings/:id',
+  path: '/api/update-settings/:id{[0-9]+}',
   permission: 'management.settings',
   summary: 'Change one setting',
   tags: ['settings'],
   params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
   body: z.object({ value: z.string().max(2000, 'مقدار بیش از ۲۰۰۰ نویسه نباشد'), title: title.optional() }),
+  response: setting,
   async handler(ctx) {
     const { db, params, body } = ctx;
     return db.transaction(async (tx) => {
@@ -115,7 +118,8 @@ const updateSetting = defineRoute({
  */
 const addSetting = defineRoute({
   method: 'post',
-  path: '/api/add-settings/',
+  path: '/api/add-settings',
+  alsoAt: '/api/add-settings/',
   permission: 'management.settings',
   summary: 'Add a setting',
   tags: ['settings'],
@@ -127,6 +131,7 @@ const addSetting = defineRoute({
     value: z.string().max(2000, 'مقدار بیش از ۲۰۰۰ نویسه نباشد'),
     title: title.default(''),
   }),
+  response: setting,
   async handler(ctx) {
     const { db, body } = ctx;
     const value = settingValue(body.key, body.value);

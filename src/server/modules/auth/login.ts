@@ -1,4 +1,4 @@
-import { loginInput } from '../../../contract/auth.ts';
+import { currentUserAnswer, loginInput, signedOutAnswer, signInAnswer } from '../../../contract/auth.ts';
 import { GUEST_COOKIE, SESSION_COOKIE } from '../../auth/cookies.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { endSessionByCookie } from '../../auth/sessions.ts';
@@ -23,6 +23,7 @@ const login = defineRoute({
   summary: 'Sign in with username and password',
   tags: ['auth'],
   body: loginInput,
+  response: signInAnswer,
   bodyType: 'form',
   async handler(ctx) {
     const { username, password } = ctx.body;
@@ -54,6 +55,7 @@ const currentUser = defineRoute({
   allowWhenPasswordChangeDue: true,
   summary: 'The signed-in user, the password-change flag and the current role',
   tags: ['auth'],
+  response: currentUserAnswer,
   async handler({ session }) {
     const s = session!;
     return {
@@ -77,6 +79,7 @@ const logout = defineRoute({
   changesState: true,
   summary: 'Sign out (ends the staff and guest sessions of this browser)',
   tags: ['auth'],
+  response: signedOutAnswer,
   async handler({ c, deps }) {
     await endSessionByCookie(c, deps, SESSION_COOKIE);
     await endSessionByCookie(c, deps, GUEST_COOKIE);

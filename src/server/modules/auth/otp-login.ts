@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { otpLoginInput, sendOtpInput } from '../../../contract/auth.ts';
+import { codeSentAnswer, otpLoginInput, sendOtpInput, signInAnswer } from '../../../contract/auth.ts';
 import { CODE_FAILURE_MESSAGE, verifyCode } from '../../auth/otp.ts';
 import { users } from '../../db/schema/index.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -18,6 +18,7 @@ const sendOtp = defineRoute({
   summary: 'Send a one-time sign-in code by SMS',
   tags: ['auth'],
   body: sendOtpInput,
+  response: codeSentAnswer,
   bodyType: 'form',
   handler: (ctx) => sendCodeTo(ctx, 'login', ctx.body.mobile),
 });
@@ -34,6 +35,7 @@ const otpLogin = defineRoute({
   summary: 'Sign in with the one-time code sent by SMS',
   tags: ['auth'],
   body: otpLoginInput,
+  response: signInAnswer,
   bodyType: 'form',
   async handler(ctx) {
     const mobile = requireMobile(ctx.body.mobile);

@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { changePasswordInput, forgetPasswordInput, resetPasswordInput } from '../../../contract/auth.ts';
+import {
+  changePasswordInput,
+  codeSentAnswer,
+  forgetPasswordInput,
+  passwordChangedAnswer,
+  passwordResetAnswer,
+  resetPasswordInput,
+} from '../../../contract/auth.ts';
 import { CODE_FAILURE_MESSAGE, verifyCode } from '../../auth/otp.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { endUserSessions, rotateSession } from '../../auth/sessions.ts';
@@ -21,6 +28,7 @@ const forgetPassword = defineRoute({
   summary: 'Send a password-reset code by SMS',
   tags: ['auth'],
   body: forgetPasswordInput,
+  response: codeSentAnswer,
   bodyType: 'form',
   handler: (ctx) => sendCodeTo(ctx, 'forget', ctx.body.mobile),
 });
@@ -37,6 +45,7 @@ const resetWithCode = defineRoute({
   summary: 'Set a new password with the code sent by SMS',
   tags: ['auth'],
   body: resetPasswordInput,
+  response: passwordResetAnswer,
   bodyType: 'form',
   async handler(ctx) {
     const { db, deps, body } = ctx;
@@ -85,6 +94,7 @@ const changePassword = defineRoute({
   summary: 'Change the signed-in user’s password',
   tags: ['auth'],
   body: changePasswordInput,
+  response: passwordChangedAnswer,
   bodyType: 'form',
   async handler(ctx) {
     const { db, deps, body, session } = ctx;

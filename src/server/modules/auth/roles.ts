@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { RolePermissions } from '../../../contract/auth.ts';
+import { type RolePermissions, role, rolePermissions } from '../../../contract/auth.ts';
 import { rotateSession } from '../../auth/sessions.ts';
 import { roles, userRoles } from '../../db/schema/index.ts';
 import { forbidden } from '../../http/errors.ts';
@@ -11,10 +11,12 @@ import { toRole } from './shape.ts';
 /** GET /api/user/role/my-roles/ — the roles the signed-in user holds: `Role[]`, by id. */
 const myRoles = defineRoute({
   method: 'get',
-  path: '/api/user/role/my-roles/',
+  path: '/api/user/role/my-roles',
+  alsoAt: '/api/user/role/my-roles/',
   permission: 'user',
   summary: 'The roles the signed-in user holds',
   tags: ['auth'],
+  response: z.array(role),
   async handler({ db, session }) {
     const rows = await db
       .select({ id: roles.id, name: roles.name, title: roles.title, type: roles.type })
@@ -35,9 +37,10 @@ const myRoles = defineRoute({
  */
 const myRolePermission = defineRoute({
   method: 'get',
-  path: '/api/user/permission/my-role-permission/:role_id',
+  path: '/api/user/permission/my-role-permission/:role_id{[0-9]+}',
   permission: 'user',
   changesState: true,
+  response: rolePermissions,
   summary: 'Choose a role: it becomes the session’s role; its routes and permissions',
   tags: ['auth'],
   params: z.object({ role_id: z.coerce.number().int().positive().max(2_147_483_647) }),

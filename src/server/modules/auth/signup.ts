@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { signupInput } from '../../../contract/auth.ts';
+import { signupAnswer, signupInput } from '../../../contract/auth.ts';
 import { parseNationalCode } from '../../../domain/identifiers.ts';
 import { normalizePersian } from '../../../domain/persian-text.ts';
 import { MOBILE_FORMAT_MESSAGE, normalizeMobile } from '../../auth/normalize.ts';
@@ -36,6 +36,7 @@ const signup = defineRoute({
     crf_pid: z.literal('3', { error: 'پیوند ثبت‌نام معتبر نیست؛ از صفحه ثبت‌نام اقدام کنید' }),
   }),
   body: signupInput,
+  response: signupAnswer,
   bodyType: 'form',
   async handler(ctx) {
     const { body, db, deps } = ctx;

@@ -1,4 +1,11 @@
-import { boardInput, boardUpdate } from '../../../contract/boards.ts';
+import { listPageOf } from '../../../contract/api-envelope.ts';
+import {
+  boardEditDetail as boardEditDetailSchema,
+  boardInput,
+  boardRow,
+  boardUpdate,
+  savedBoard,
+} from '../../../contract/boards.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
 import { idParams } from '../../../contract/persons.ts';
 import { notFound } from '../../http/errors.ts';
@@ -27,16 +34,18 @@ export const boardRoutes = [
     summary: 'Boards of directors: paged, sorted, filtered list',
     tags: ['boards'],
     query: listQuerySchema,
+    response: listPageOf(boardRow),
     handler: ({ db, query }) => listPage(db, boardsList, query),
   }),
   /** GET /api/person/boards/:id — `BoardEditDetail` with its `etag`; 404 «هیئت مدیره یافت نشد». */
   defineRoute({
     method: 'get',
-    path: '/api/person/boards/:id',
+    path: '/api/person/boards/:id{[0-9]+}',
     permission: 'person.board',
     summary: 'One board with its company, CEO, seats and etag',
     tags: ['boards'],
     params: idParams,
+    response: boardEditDetailSchema,
     async handler({ db, params }) {
       const detail = await boardEditDetail(db, params.id);
       if (!detail) throw notFound(BOARD_NOT_FOUND);
@@ -56,6 +65,7 @@ export const boardRoutes = [
     summary: 'Register a board with its seats',
     tags: ['boards'],
     body: boardInput,
+    response: savedBoard,
     handler: ({ db, body, audit }) => createBoard(db, body, audit),
   }),
   /**
@@ -66,12 +76,13 @@ export const boardRoutes = [
    */
   defineRoute({
     method: 'put',
-    path: '/api/person/boards/:id',
+    path: '/api/person/boards/:id{[0-9]+}',
     permission: 'person.board',
     summary: 'Edit a board and replace its seats (optimistic lock on etag)',
     tags: ['boards'],
     params: idParams,
     body: boardUpdate,
+    response: savedBoard,
     handler: ({ db, params, body, audit }) => {
       const { etag, ...values } = body;
       return updateBoard(db, params.id, values, etag, audit);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Branch, branchInput, ownedBranchParams } from '../../../contract/branches.ts';
+import { type Branch, branch, branchInput, ownedBranchParams } from '../../../contract/branches.ts';
 import { ownerParams } from '../../../contract/documents.ts';
+import { deletedAnswer } from '../../../contract/ids.ts';
 import type { Db } from '../../db/client.ts';
 import { pgError } from '../../db/pg-errors.ts';
 import { branches } from '../../db/schema/index.ts';
@@ -29,8 +30,8 @@ const auditFields = (r: Row) => ({
   manager: r.manager,
 });
 
-/** The branch `branchId` of legal person `id` as the API answers it, or null. */
-async function readBranch(db: Db, id: number, branchId: number): Promise<Branch | null> {
+/** The branch `branchId` of legal person `id` as the API answers it; 404 «شعبه یافت نشد» when there is none. */
+async function readBranch(db: Db, id: number, branchId: number): Promise<Branch> {
   const [r] = await queryRows<{
     id: number;
     legal_person_id: number;
@@ -48,7 +49,7 @@ async function readBranch(db: Db, id: number, branchId: number): Promise<Branch 
         FROM branches b LEFT JOIN cities c ON c.id = b.city_id LEFT JOIN provinces pr ON pr.id = c.province_id
         WHERE b.id = ${branchId} AND b.legal_person_id = ${id}`,
   );
-  if (!r) return null;
+  if (!r) throw notFound(NOT_FOUND);
   const { city_id, city_name, province, ...rest } = r;
   return { ...rest, city: city_id ? { id: city_id, name: city_name ?? '', province } : null };
 }
@@ -78,22 +79,19 @@ const columns = (v: ReturnType<typeof branchInput.parse>) => ({
   manager: v.manager,
 });
 
-const base = '/api/person/legal-persons/:id/branches';
-
 export const branchRoutes = [
   /** GET …/:id/branches/:branchId (`person.legal.view`) — `Branch`; 404 company (missing or deleted) or branch. */
   defineRoute({
     method: 'get',
-    path: `${base}/:branchId`,
+    path: '/api/person/legal-persons/:id{[0-9]+}/branches/:branchId{[0-9]+}',
     permission: 'person.legal.view',
     summary: 'One branch of a legal person',
     tags: ['branches'],
     params: ownedBranchParams,
+    response: branch,
     async handler({ db, params }) {
       await assertOwner(db, spec, params.id);
-      const branch = await readBranch(db, params.id, params.branchId);
-      if (!branch) throw notFound(NOT_FOUND);
-      return branch;
+      return readBranch(db, params.id, params.branchId);
     },
   }),
   /**
@@ -103,12 +101,13 @@ export const branchRoutes = [
    */
   defineRoute({
     method: 'post',
-    path: base,
+    path: '/api/person/legal-persons/:id{[0-9]+}/branches',
     permission: 'person.legal.edit',
     summary: 'Add a branch to a legal person',
     tags: ['branches'],
     params: ownerParams,
     body: branchInput,
+    response: branch,
     async handler({ db, params, body, audit }) {
       const id = await fkGuard(() =>
         db.transaction(async (tx) => {
@@ -133,12 +132,13 @@ export const branchRoutes = [
   /** PUT …/:id/branches/:branchId (`person.legal.edit`) — `branchInput` → `Branch`; 404, 422 as create. */
   defineRoute({
     method: 'put',
-    path: `${base}/:branchId`,
+    path: '/api/person/legal-persons/:id{[0-9]+}/branches/:branchId{[0-9]+}',
     permission: 'person.legal.edit',
     summary: 'Change a branch of a legal person',
     tags: ['branches'],
     params: ownedBranchParams,
     body: branchInput,
+    response: branch,
     async handler({ db, params, body, audit }) {
       await fkGuard(() =>
         db.transaction(async (tx) => {
@@ -163,11 +163,12 @@ export const branchRoutes = [
   /** DELETE …/:id/branches/:branchId (`person.legal.edit`) → `{ deleted: true }`; 404 company or branch. */
   defineRoute({
     method: 'delete',
-    path: `${base}/:branchId`,
+    path: '/api/person/legal-persons/:id{[0-9]+}/branches/:branchId{[0-9]+}',
     permission: 'person.legal.edit',
     summary: 'Delete a branch of a legal person',
     tags: ['branches'],
     params: ownedBranchParams,
+    response: deletedAnswer,
     async handler({ db, params, audit }) {
       return db.transaction(async (tx) => {
         await assertOwner(tx, spec, params.id, true);

@@ -1,4 +1,4 @@
-import { bulkInput, bulkOperationParams } from '../../../contract/bulk.ts';
+import { bulkAnswer, bulkInput, bulkOperationParams } from '../../../contract/bulk.ts';
 import { defineRoute } from '../../http/route.ts';
 import { BULK_PERMISSION, type BulkEntity, runBulk, undoBulk } from './service.ts';
 
@@ -21,6 +21,7 @@ const bulkRoute = (entity: BulkEntity, path: string, noun: string) =>
     summary: `${noun}: label, unlabel or soft-delete a selection (undoable for 10 s)`,
     tags: ['persons', 'bulk'],
     body: bulkInput,
+    response: bulkAnswer,
     async handler({ db, deps, body, session, meta }) {
       const now = deps.now();
       const operation = await db.transaction((tx) =>
@@ -46,6 +47,7 @@ export const bulkRoutes = [
     summary: 'Undo a bulk action within 10 seconds (its author only)',
     tags: ['bulk'],
     params: bulkOperationParams,
+    response: bulkAnswer,
     async handler({ db, deps, params, session, meta }) {
       const now = deps.now();
       const operation = await db.transaction((tx) => undoBulk(tx, params.id, { session, meta }, now));

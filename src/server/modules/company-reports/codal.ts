@@ -1,5 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { type CodalRow, type CompanyOption, codalInput } from '../../../contract/company-reports.ts';
+import { z } from 'zod';
+import { listPageOf } from '../../../contract/api-envelope.ts';
+import {
+  type CodalRow,
+  type CompanyOption,
+  codalInput,
+  codalRow,
+  companyOption,
+  rowIdAnswer,
+} from '../../../contract/company-reports.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
 import { uniqueGuard } from '../../db/pg-errors.ts';
 import { codalInfos } from '../../db/schema/index.ts';
@@ -63,6 +72,7 @@ export const codalRoutes = [
     summary: 'Codal disclosures of listed companies: paged, sorted, filtered list',
     tags: ['company-reports'],
     query: listQuerySchema,
+    response: listPageOf(codalRow),
     handler: ({ db, query }) => listPage<CodalRow>(db, codalList, query),
   }),
   /** GET /api/person/codal-infos/companies — `CompanyOption[]`: the companies with disclosures (filter options). */
@@ -72,6 +82,7 @@ export const codalRoutes = [
     permission: 'person.legal.list',
     summary: 'Companies that have Codal disclosures',
     tags: ['company-reports'],
+    response: z.array(companyOption),
     handler: ({ db }) =>
       queryRows<CompanyOption>(
         db,
@@ -93,6 +104,7 @@ export const codalRoutes = [
     summary: 'Add a Codal disclosure by hand',
     tags: ['company-reports'],
     body: codalInput,
+    response: rowIdAnswer,
     async handler({ db, body, audit }) {
       const taken = () => invalid({ tracing_number: ['اطلاعیه‌ای با این شماره پیگیری پیش‌تر ثبت شده است'] });
       return uniqueGuard(

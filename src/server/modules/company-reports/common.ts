@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { companyRef } from '../../../contract/company-reports.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError, invalid, notFound } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
@@ -13,11 +15,8 @@ import { STALE_MESSAGE } from '../persons/edit-checks.ts';
 
 export const COMPANY_NOT_FOUND = 'شخص حقوقی یافت نشد';
 
-export interface CompanyRef {
-  id: number;
-  name: string;
-  ticker: string | null;
-}
+/** The company a report belongs to: id, name, ticker (contract/company-reports.ts `companyRef`). */
+export type CompanyRef = z.infer<typeof companyRef>;
 
 /** The live company `id` (id, name, ticker); 404 «شخص حقوقی یافت نشد» when missing or deleted. */
 export async function liveCompany(db: Db, id: number): Promise<CompanyRef> {

@@ -2,13 +2,18 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   type CapacityRow,
   capacityInput,
+  capacityRow,
   capacityUpdate,
+  companyRef,
+  companyRowsOf,
   type MonthlyReport,
   type MonthlyRow,
   monthlyInput,
+  monthlyReport,
   monthlyUpdate,
   type ProductReportRow,
   productReportInput,
+  productReportRow,
   productReportUpdate,
 } from '../../../contract/company-reports.ts';
 import { monthlyPerformanceReports, productionCapacities, productReports } from '../../db/schema/index.ts';
@@ -29,7 +34,11 @@ import { companyResource, yearsQuery } from './resource.ts';
  */
 export const productReportRoutes = companyResource({
   record: 'product_report',
-  segment: 'product-reports',
+  paths: {
+    list: '/api/person/legal-persons/:id{[0-9]+}/product-reports',
+    item: '/api/person/legal-persons/:id{[0-9]+}/product-reports/:rid{[0-9]+}',
+  },
+  listResponse: companyRowsOf(productReportRow),
   missing: 'گزارش تولید یافت نشد',
   table: productReports,
   input: productReportInput,
@@ -78,7 +87,11 @@ export const productReportRoutes = companyResource({
  */
 export const capacityRoutes = companyResource({
   record: 'production_capacity',
-  segment: 'production-capacities',
+  paths: {
+    list: '/api/person/legal-persons/:id{[0-9]+}/production-capacities',
+    item: '/api/person/legal-persons/:id{[0-9]+}/production-capacities/:rid{[0-9]+}',
+  },
+  listResponse: companyRowsOf(capacityRow),
   missing: 'ظرفیت تولید یافت نشد',
   table: productionCapacities,
   input: capacityInput,
@@ -131,7 +144,11 @@ const monthlyRow = (r: typeof m.$inferSelect): MonthlyRow & Record<string, unkno
  */
 export const monthlyRoutes = companyResource({
   record: 'monthly_performance_report',
-  segment: 'monthly-performance-reports',
+  paths: {
+    list: '/api/person/legal-persons/:id{[0-9]+}/monthly-performance-reports',
+    item: '/api/person/legal-persons/:id{[0-9]+}/monthly-performance-reports/:rid{[0-9]+}',
+  },
+  listResponse: monthlyReport.extend({ company: companyRef }),
   missing: 'گزارش ماهانه یافت نشد',
   table: m,
   input: monthlyInput,

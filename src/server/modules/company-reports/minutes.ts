@@ -1,12 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { listPageOf } from '../../../contract/api-envelope.ts';
 import {
   type CompanyOption,
+  companyOption,
   type MinutesRow,
   minutesInput,
+  minutesRow,
   minutesUpdate,
+  rowIdAnswer,
   versionQuery,
 } from '../../../contract/company-reports.ts';
+import { savedRecord } from '../../../contract/ids.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
 import { idParams } from '../../../contract/persons.ts';
 import type { Db } from '../../db/client.ts';
@@ -103,6 +108,7 @@ export const minutesRoutes = [
     summary: 'Minutes of meetings: paged, sorted, filtered list',
     tags: ['company-reports'],
     query: listQuerySchema,
+    response: listPageOf(minutesRow),
     handler: ({ db, query }) => listPage<MinutesRow>(db, minutesList, query),
   }),
   /** GET /api/person/meeting-minutes/companies — `CompanyOption[]`: companies with minutes (filter options). */
@@ -112,6 +118,7 @@ export const minutesRoutes = [
     permission: 'person.legal.list',
     summary: 'Companies that have minutes',
     tags: ['company-reports'],
+    response: z.array(companyOption),
     handler: ({ db }) =>
       queryRows<CompanyOption>(
         db,
@@ -130,6 +137,7 @@ export const minutesRoutes = [
     summary: 'Record minutes of a meeting',
     tags: ['company-reports'],
     body: minutesInput,
+    response: savedRecord,
     async handler({ db, deps, body, audit, session }) {
       return db.transaction(async (tx) => {
         const company = await pickedCompany(tx, body.legal_person_id);
@@ -154,12 +162,13 @@ export const minutesRoutes = [
    */
   defineRoute({
     method: 'put',
-    path: '/api/person/meeting-minutes/:id',
+    path: '/api/person/meeting-minutes/:id{[0-9]+}',
     permission: 'person.legal.edit',
     summary: 'Edit minutes (optimistic lock on version)',
     tags: ['company-reports'],
     params: idParams,
     body: minutesUpdate,
+    response: savedRecord,
     async handler({ db, deps, params, body, audit }) {
       const { version, ...v } = body;
       return db.transaction(async (tx) => {
@@ -189,12 +198,13 @@ export const minutesRoutes = [
    */
   defineRoute({
     method: 'delete',
-    path: '/api/person/meeting-minutes/:id',
+    path: '/api/person/meeting-minutes/:id{[0-9]+}',
     permission: 'person.legal.edit',
     summary: 'Delete minutes (optimistic lock on version)',
     tags: ['company-reports'],
     params: idParams,
     query: versionQuery,
+    response: rowIdAnswer,
     async handler({ db, params, query, audit }) {
       return db.transaction(async (tx) => {
         const before = await lockedMinutes(tx, params.id);

@@ -1,6 +1,12 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { companyRowParams, type SavedRow, versionQuery } from '../../../contract/company-reports.ts';
+import {
+  companyRowParams,
+  rowIdAnswer,
+  type SavedRow,
+  versionQuery,
+} from '../../../contract/company-reports.ts';
+import { savedRecord } from '../../../contract/ids.ts';
 import { idParams } from '../../../contract/persons.ts';
 import type { Db } from '../../db/client.ts';
 import { uniqueGuard } from '../../db/pg-errors.ts';
@@ -16,7 +22,7 @@ import { type CompanyRef, liveCompany, stale } from './common.ts';
 /**
  * One factory for a company's own report rows (product reports, capacities, monthly reports):
  * GET list, POST create, PUT `/:rid` update and DELETE `/:rid?version=` under
- * `/api/person/legal-persons/:id/<segment>`. Reads need `person.legal.view`, writes
+ * `/api/person/legal-persons/:id/<kind of row>`. Reads need `person.legal.view`, writes
  * `person.legal.edit`. Every write is one transaction that also writes one audit row on the
  * company (entity `legal_person`, entity_id the company, action `create|update|delete` of the
  * row, before/after `{ record, record_id, ...the row's API fields }` where `record` names the
@@ -31,8 +37,11 @@ type Table = typeof productReports | typeof productionCapacities | typeof monthl
 export interface ResourceSpec<T extends Table, I extends z.ZodType, U extends z.ZodType> {
   /** Audit record name: `product_report`. */
   record: string;
-  /** Path segment after the company: `product-reports`. */
-  segment: string;
+  /**
+   * The literal paths: the company's rows (`/api/person/legal-persons/:id{[0-9]+}/product-reports`)
+   * and one of them (`…/product-reports/:rid{[0-9]+}`).
+   */
+  paths: { list: string; item: string };
   /** Persian 404 for a missing row. */
   missing: string;
   table: T;
@@ -48,6 +57,8 @@ export interface ResourceSpec<T extends Table, I extends z.ZodType, U extends z.
   uniqueMessage: string;
   /** ORDER BY of the list. */
   orderBy: SQL[];
+  /** The schema of the list's answer: `companyRowsOf(row)`, or what `list` answers. */
+  listResponse: z.ZodType;
   /** Replaces the default list answer `{ company, rows }` (the monthly report adds totals). */
   list?(db: Db, company: CompanyRef, query: Record<string, unknown>): Promise<unknown>;
   listQuery?: z.ZodType;
@@ -59,7 +70,6 @@ export function companyResource<T extends Table, I extends z.ZodType, U extends 
 ): AnyRoute[] {
   // The three tables share these columns; one loose view of them keeps the queries generic.
   const t = spec.table as unknown as typeof productReports;
-  const base = `/api/person/legal-persons/:id/${spec.segment}`;
   const audited = (row: T['$inferSelect']) => ({
     record: spec.record,
     record_id: row.id,
@@ -87,12 +97,13 @@ export function companyResource<T extends Table, I extends z.ZodType, U extends 
   return [
     defineRoute({
       method: 'get',
-      path: base,
+      path: spec.paths.list,
       permission: 'person.legal.view',
       summary: `${spec.summary}: list of one company`,
       tags: ['company-reports'],
       params: idParams,
       query: spec.listQuery,
+      response: spec.listResponse,
       async handler({ db, params, query }) {
         const company = await liveCompany(db, params.id);
         if (spec.list) return spec.list(db, company, (query ?? {}) as Record<string, unknown>);
@@ -106,12 +117,13 @@ export function companyResource<T extends Table, I extends z.ZodType, U extends 
     }),
     defineRoute({
       method: 'post',
-      path: base,
+      path: spec.paths.list,
       permission: 'person.legal.edit',
       summary: `${spec.summary}: add`,
       tags: ['company-reports'],
       params: idParams,
       body: spec.input,
+      response: savedRecord,
       async handler({ db, deps, params, body, audit }): Promise<SavedRow> {
         const v = body as z.output<I>;
         return uniqueGuard(
@@ -143,12 +155,13 @@ export function companyResource<T extends Table, I extends z.ZodType, U extends 
     }),
     defineRoute({
       method: 'put',
-      path: `${base}/:rid`,
+      path: spec.paths.item,
       permission: 'person.legal.edit',
       summary: `${spec.summary}: edit (optimistic lock on version)`,
       tags: ['company-reports'],
       params: companyRowParams,
       body: spec.update,
+      response: savedRecord,
       async handler({ db, deps, params, body, audit }): Promise<SavedRow> {
         const { version, ...v } = body as { version: number } & z.output<I>;
         return uniqueGuard(
@@ -183,12 +196,13 @@ export function companyResource<T extends Table, I extends z.ZodType, U extends 
     }),
     defineRoute({
       method: 'delete',
-      path: `${base}/:rid`,
+      path: spec.paths.item,
       permission: 'person.legal.edit',
       summary: `${spec.summary}: delete (optimistic lock on version)`,
       tags: ['company-reports'],
       params: companyRowParams,
       query: versionQuery,
+      response: rowIdAnswer,
       async handler({ db, params, query, audit }) {
         return db.transaction(async (tx) => {
           const company = await liveCompany(tx, params.id);

@@ -1,12 +1,14 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { type Contact, contactInput, ownedContactParams } from '../../../contract/contacts.ts';
+import { z } from 'zod';
+import { type Contact, contact, contactInput, ownedContactParams } from '../../../contract/contacts.ts';
 import { ownerParams } from '../../../contract/documents.ts';
+import { deletedAnswer } from '../../../contract/ids.ts';
 import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
 import { type AnyRoute, defineRoute, type RouteContext } from '../../http/route.ts';
-import { assertOwner, OWNERS, type OwnerSpec } from '../documents/owner.ts';
+import { assertOwner, OWNERS, type OwnerPaths, type OwnerSpec } from '../documents/owner.ts';
 
 /**
  * Contacts of legal and true persons (contract/contacts.ts). Each change runs in one transaction
@@ -77,17 +79,17 @@ async function clearPrimary(
   }
 }
 
-function ownerRoutes(spec: OwnerSpec): AnyRoute[] {
-  const base = `/api/person/${spec.segment}/:id/contacts`;
+function ownerRoutes(spec: OwnerSpec, paths: OwnerPaths): AnyRoute[] {
   return [
     /** GET …/:id/contacts (view) — `Contact[]`, primary first; 404 owner missing or deleted. */
     defineRoute({
       method: 'get',
-      path: base,
+      path: paths.list,
       permission: spec.view,
       summary: `Contacts of a ${spec.type} person`,
       tags: ['contacts'],
       params: ownerParams,
+      response: z.array(contact),
       async handler({ db, params }) {
         await assertOwner(db, spec, params.id);
         return ownerContacts(db, spec, params.id);
@@ -100,12 +102,13 @@ function ownerRoutes(spec: OwnerSpec): AnyRoute[] {
      */
     defineRoute({
       method: 'post',
-      path: base,
+      path: paths.list,
       permission: spec.edit,
       summary: `Add a contact of a ${spec.type} person`,
       tags: ['contacts'],
       params: ownerParams,
       body: contactInput,
+      response: contact,
       async handler({ db, params, body, audit }) {
         return db.transaction(async (tx) => {
           await assertOwner(tx, spec, params.id, true);
@@ -133,12 +136,13 @@ function ownerRoutes(spec: OwnerSpec): AnyRoute[] {
     /** PUT …/:id/contacts/:contactId (edit) — `contactInput` → `Contact`; 404 owner or contact; 422 as create. */
     defineRoute({
       method: 'put',
-      path: `${base}/:contactId`,
+      path: paths.item,
       permission: spec.edit,
       summary: `Change a contact of a ${spec.type} person`,
       tags: ['contacts'],
       params: ownedContactParams,
       body: contactInput,
+      response: contact,
       async handler({ db, params, body, audit }) {
         return db.transaction(async (tx) => {
           await assertOwner(tx, spec, params.id, true);
@@ -169,11 +173,12 @@ function ownerRoutes(spec: OwnerSpec): AnyRoute[] {
     /** DELETE …/:id/contacts/:contactId (edit) → `{ deleted: true }`; 404 owner or contact. */
     defineRoute({
       method: 'delete',
-      path: `${base}/:contactId`,
+      path: paths.item,
       permission: spec.edit,
       summary: `Delete a contact of a ${spec.type} person`,
       tags: ['contacts'],
       params: ownedContactParams,
+      response: deletedAnswer,
       async handler({ db, params, audit }) {
         return db.transaction(async (tx) => {
           await assertOwner(tx, spec, params.id, true);
@@ -201,4 +206,13 @@ function ownerRoutes(spec: OwnerSpec): AnyRoute[] {
   ];
 }
 
-export const contactRoutes: AnyRoute[] = [...ownerRoutes(OWNERS.legal), ...ownerRoutes(OWNERS.true)];
+export const contactRoutes: AnyRoute[] = [
+  ...ownerRoutes(OWNERS.legal, {
+    list: '/api/person/legal-persons/:id{[0-9]+}/contacts',
+    item: '/api/person/legal-persons/:id{[0-9]+}/contacts/:contactId{[0-9]+}',
+  }),
+  ...ownerRoutes(OWNERS.true, {
+    list: '/api/person/true-persons/:id{[0-9]+}/contacts',
+    item: '/api/person/true-persons/:id{[0-9]+}/contacts/:contactId{[0-9]+}',
+  }),
+];

@@ -11,8 +11,6 @@ import { queryRows } from '../../http/list.ts';
 
 export interface OwnerSpec {
   type: OwnerType;
-  /** Path segment under /api/person: `legal-persons` | `true-persons`. */
-  segment: 'legal-persons' | 'true-persons';
   table: 'legal_persons' | 'true_persons';
   view: string;
   edit: string;
@@ -22,7 +20,6 @@ export interface OwnerSpec {
 export const OWNERS: Record<OwnerType, OwnerSpec> = {
   legal: {
     type: 'legal',
-    segment: 'legal-persons',
     table: 'legal_persons',
     view: 'person.legal.view',
     edit: 'person.legal.edit',
@@ -30,13 +27,21 @@ export const OWNERS: Record<OwnerType, OwnerSpec> = {
   },
   true: {
     type: 'true',
-    segment: 'true-persons',
     table: 'true_persons',
     view: 'person.true.view',
     edit: 'person.true.edit',
     notFound: 'شخص حقیقی یافت نشد',
   },
 };
+
+/**
+ * The literal paths of an owner's documents or contacts (`:id{[0-9]+}` the owner): the list
+ * (`/api/person/legal-persons/:id{[0-9]+}/contacts`) and one row of it (`…/:contactId{[0-9]+}`).
+ */
+export interface OwnerPaths {
+  list: string;
+  item: string;
+}
 
 /**
  * Throws 404 (Persian) unless owner `id` of `spec` exists and is not soft-deleted. With `lock`

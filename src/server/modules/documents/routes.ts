@@ -1,14 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   DOCUMENT_MIME_TITLES,
+  DOCUMENT_MIMES,
   type DocumentItem,
   type DocumentMime,
+  documentItem,
   documentUpload,
   type OwnerType,
   ownedDocumentParams,
   ownerParams,
 } from '../../../contract/documents.ts';
-import { faDigits } from '../../auth/normalize.ts';
+import { deletedAnswer } from '../../../contract/ids.ts';
+import { toPersianDigits } from '../../../domain/persian-text.ts';
 import { roleHolds } from '../../auth/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import { documents, documentTypes } from '../../db/schema/index.ts';
@@ -17,7 +21,7 @@ import { HttpError, invalid, notFound } from '../../http/errors.ts';
 import { isoTimestamp, queryRows } from '../../http/list.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
 import { documentFileName, sniffDocumentMime } from './mime.ts';
-import { assertOwner, OWNERS, type OwnerSpec } from './owner.ts';
+import { assertOwner, OWNERS, type OwnerPaths, type OwnerSpec } from './owner.ts';
 import { documentTypeRoutes } from './types.ts';
 
 /**
@@ -29,7 +33,7 @@ import { documentTypeRoutes } from './types.ts';
 
 const DOC_NOT_FOUND = 'مستند یافت نشد';
 
-const mb = (bytes: number) => faDigits(Math.round((bytes / 1024 / 1024) * 10) / 10);
+const mb = (bytes: number) => toPersianDigits(Math.round((bytes / 1024 / 1024) * 10) / 10);
 
 interface DocRow {
   id: number;
@@ -87,17 +91,17 @@ const auditFields = (r: DocRow | typeof documents.$inferSelect, typeName: string
   sha256: r.sha256,
 });
 
-function ownerRoutes(spec: OwnerSpec): AnyRoute[] {
-  const base = `/api/person/${spec.segment}/:id/documents`;
+function ownerRoutes(spec: OwnerSpec, paths: OwnerPaths): AnyRoute[] {
   return [
     /** GET …/:id/documents (view) — `DocumentItem[]`, newest first; 404 owner missing or deleted. */
     defineRoute({
       method: 'get',
-      path: base,
+      path: paths.list,
       permission: spec.view,
       summary: `Documents of a ${spec.type} person`,
       tags: ['documents'],
       params: ownerParams,
+      response: z.array(documentItem),
       async handler({ db, params }) {
         await assertOwner(db, spec, params.id);
         const rows = await docRows(db, sql`d.owner_type = ${spec.type} AND d.owner_id = ${params.id}`);
@@ -112,13 +116,14 @@ function ownerRoutes(spec: OwnerSpec): AnyRoute[] {
      */
     defineRoute({
       method: 'post',
-      path: base,
+      path: paths.list,
       permission: spec.edit,
       summary: `Upload a document of a ${spec.type} person`,
       tags: ['documents'],
       params: ownerParams,
       bodyType: 'form',
       body: documentUpload,
+      response: documentItem,
       async handler({ db, deps, params, body, session, audit }) {
         await assertOwner(db, spec, params.id);
         const [type] = await db
@@ -181,11 +186,12 @@ function ownerRoutes(spec: OwnerSpec): AnyRoute[] {
      */
     defineRoute({
       method: 'delete',
-      path: `${base}/:documentId`,
+      path: paths.item,
       permission: spec.edit,
       summary: `Delete a document of a ${spec.type} person`,
       tags: ['documents'],
       params: ownedDocumentParams,
+      response: deletedAnswer,
       async handler({ db, params, audit }) {
         return db.transaction(async (tx) => {
           await assertOwner(tx, spec, params.id, true);
@@ -217,11 +223,12 @@ function ownerRoutes(spec: OwnerSpec): AnyRoute[] {
  */
 const download = defineRoute({
   method: 'get',
-  path: '/api/documents/:id/file',
+  path: '/api/documents/:id{[0-9]+}/file',
   permission: 'role',
   summary: 'Download a document file',
   tags: ['documents'],
   params: ownerParams,
+  response: { file: [...DOCUMENT_MIMES] },
   async handler({ db, deps, params, session }) {
     const [row] = await docRows(db, sql`d.id = ${params.id}`);
     if (!row) throw notFound(DOC_NOT_FOUND);
@@ -245,7 +252,13 @@ const download = defineRoute({
 
 export const documentRoutes: AnyRoute[] = [
   ...documentTypeRoutes,
-  ...ownerRoutes(OWNERS.legal),
-  ...ownerRoutes(OWNERS.true),
+  ...ownerRoutes(OWNERS.legal, {
+    list: '/api/person/legal-persons/:id{[0-9]+}/documents',
+    item: '/api/person/legal-persons/:id{[0-9]+}/documents/:documentId{[0-9]+}',
+  }),
+  ...ownerRoutes(OWNERS.true, {
+    list: '/api/person/true-persons/:id{[0-9]+}/documents',
+    item: '/api/person/true-persons/:id{[0-9]+}/documents/:documentId{[0-9]+}',
+  }),
   download,
 ];

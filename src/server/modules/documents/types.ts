@@ -1,11 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   type DocumentType,
+  documentType,
   documentTypeInput,
   documentTypesQuery,
   ownerParams,
 } from '../../../contract/documents.ts';
-import { faDigits } from '../../auth/normalize.ts';
+import { deletedAnswer } from '../../../contract/ids.ts';
+import { toPersianDigits } from '../../../domain/persian-text.ts';
 import type { Db } from '../../db/client.ts';
 import { checkNameFree, pgError, uniqueGuard } from '../../db/pg-errors.ts';
 import { documentTypes } from '../../db/schema/index.ts';
@@ -36,12 +39,14 @@ export function listDocumentTypes(db: Db, ownerType: string | null = null) {
   );
 }
 
-async function readType(db: Db, id: number): Promise<DocumentType | null> {
+/** The document type `id` as the API answers it; 404 when it is gone (deleted meanwhile). */
+async function readType(db: Db, id: number): Promise<DocumentType> {
   const [row] = await queryRows<DocumentType>(
     db,
     sql`SELECT ${TYPE_COLUMNS} FROM document_types t WHERE t.id = ${id}`,
   );
-  return row ?? null;
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
 }
 
 const auditFields = (row: typeof documentTypes.$inferSelect) => ({
@@ -63,6 +68,7 @@ export const documentTypeRoutes = [
     summary: 'Document types (optionally those applying to one owner type)',
     tags: ['documents'],
     query: documentTypesQuery,
+    response: z.array(documentType),
     handler: ({ db, query }) => listDocumentTypes(db, query.owner_type ?? null),
   }),
   /**
@@ -77,6 +83,7 @@ export const documentTypeRoutes = [
     summary: 'Create a document type',
     tags: ['documents'],
     body: documentTypeInput,
+    response: documentType,
     async handler({ db, body, audit }) {
       const id = await uniqueGuard(
         () =>
@@ -111,12 +118,13 @@ export const documentTypeRoutes = [
    */
   defineRoute({
     method: 'put',
-    path: '/api/document-types/:id',
+    path: '/api/document-types/:id{[0-9]+}',
     permission: 'management.system',
     summary: 'Change a document type',
     tags: ['documents'],
     params: ownerParams,
     body: documentTypeInput,
+    response: documentType,
     async handler({ db, params, body, audit }) {
       await uniqueGuard(
         () =>
@@ -157,15 +165,16 @@ export const documentTypeRoutes = [
    */
   defineRoute({
     method: 'delete',
-    path: '/api/document-types/:id',
+    path: '/api/document-types/:id{[0-9]+}',
     permission: 'management.system',
     summary: 'Delete a document type that no document uses',
     tags: ['documents'],
     params: ownerParams,
+    response: deletedAnswer,
     async handler({ db, params, audit }) {
       const refuse = (n: number) =>
         conflict(
-          `این نوع مستند برای ${faDigits(n)} مستند به کار رفته است و حذف نمی‌شود؛ نخست آن مستندها را حذف کنید یا نوع دیگری به آن‌ها بدهید`,
+          `این نوع مستند برای ${toPersianDigits(n)} مستند به کار رفته است و حذف نمی‌شود؛ نخست آن مستندها را حذف کنید یا نوع دیگری به آن‌ها بدهید`,
         );
       try {
         return await db.transaction(async (tx) => {

@@ -1,5 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { type Label, labelIdParams, labelInput, labelItemsQuery } from '../../../contract/labels.ts';
+import { z } from 'zod';
+import { listPageOf } from '../../../contract/api-envelope.ts';
+import {
+  type Label,
+  label,
+  labelDeleted,
+  labelIdParams,
+  labelInput,
+  labelItemsQuery,
+} from '../../../contract/labels.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
 import type { Db } from '../../db/client.ts';
 import { checkNameFree, uniqueGuard } from '../../db/pg-errors.ts';
@@ -40,15 +49,16 @@ const labelList: ListSpec = {
   },
 };
 
-/** One label as the API answers it, or null. */
-async function readLabel(db: Db, id: number): Promise<Label | null> {
+/** One label as the API answers it; 404 «برچسب یافت نشد» when it is gone (deleted meanwhile). */
+async function readLabel(db: Db, id: number): Promise<Label> {
   const [row] = await queryRows<Label>(
     db,
     sql`SELECT ${LABEL_COLUMNS}, ${isoTimestamp(r('l.created_at'))} AS created_at,
           ${isoTimestamp(r('l.updated_at'))} AS updated_at
         FROM labels l WHERE l.id = ${id}`,
   );
-  return row ?? null;
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
 }
 
 /** The API fields of a label row (what audit rows hold). */
@@ -70,6 +80,7 @@ export const labelRoutes = [
     summary: 'Labels: paged, sorted, filtered list',
     tags: ['labels'],
     query: listQuerySchema,
+    response: listPageOf(label),
     handler: ({ db, query }) => listPage(db, labelList, query),
   }),
   /**
@@ -83,6 +94,7 @@ export const labelRoutes = [
     summary: 'All labels for pickers, optionally those applying to one object type',
     tags: ['labels'],
     query: labelItemsQuery,
+    response: z.array(label),
     async handler({ db, query }): Promise<Label[]> {
       const type = query.object_type ?? null;
       return queryRows<Label>(
@@ -106,6 +118,7 @@ export const labelRoutes = [
     summary: 'Create a label',
     tags: ['labels'],
     body: labelInput,
+    response: label,
     async handler({ db, deps, body, audit }) {
       const now = deps.now();
       const id = await uniqueGuard(
@@ -141,12 +154,13 @@ export const labelRoutes = [
    */
   defineRoute({
     method: 'put',
-    path: '/api/labels/:id',
+    path: '/api/labels/:id{[0-9]+}',
     permission: 'labels',
     summary: 'Change a label',
     tags: ['labels'],
     params: labelIdParams,
     body: labelInput,
+    response: label,
     async handler({ db, deps, params, body, audit }) {
       await uniqueGuard(
         () =>
@@ -183,11 +197,12 @@ export const labelRoutes = [
    */
   defineRoute({
     method: 'delete',
-    path: '/api/labels/:id',
+    path: '/api/labels/:id{[0-9]+}',
     permission: 'labels',
     summary: 'Delete a label and its links to records',
     tags: ['labels'],
     params: labelIdParams,
+    response: labelDeleted,
     async handler({ db, params, audit }) {
       return db.transaction(async (tx) => {
         const [before] = await tx.select().from(labels).where(eq(labels.id, params.id)).for('update');

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { blockedIpPage, loginAttemptPage, smsSentPage, unblockAnswer } from '../../../contract/api-logs.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
 import { ipKey, reset } from '../../auth/throttle.ts';
 import { blockedIps } from '../../db/schema/index.ts';
@@ -45,6 +46,7 @@ const loginLogList = defineRoute({
   summary: 'Sign-in attempts, paged',
   tags: ['logs'],
   query: listQuerySchema,
+  response: loginAttemptPage,
   handler: ({ db, query }) => listPage(db, loginList, query),
 });
 
@@ -86,6 +88,7 @@ const blockedIpList = defineRoute({
   summary: 'Blocked addresses, paged',
   tags: ['logs'],
   query: listQuerySchema,
+  response: blockedIpPage,
   handler: ({ db, deps, query }) => listPage(db, blockedList(deps.now()), query),
 });
 
@@ -96,11 +99,12 @@ const blockedIpList = defineRoute({
  */
 const unblock = defineRoute({
   method: 'post',
-  path: '/api/logs/blocked-ips/:id/unblock',
+  path: '/api/logs/blocked-ips/:id{[0-9]+}/unblock',
   permission: 'logs.unblock',
   summary: 'Unblock an address',
   tags: ['logs'],
   params: idParams,
+  response: unblockAnswer,
   async handler(ctx) {
     const { db, deps, params, session } = ctx;
     const now = deps.now();
@@ -166,6 +170,7 @@ const smsLogList = defineRoute({
   summary: 'SMS messages sent, paged',
   tags: ['logs'],
   query: listQuerySchema,
+  response: smsSentPage,
   async handler({ db, query }) {
     const page = await listPage<{ body: string; purpose: string }>(db, smsList, query);
     return {

@@ -33,11 +33,12 @@ export function temporaryPassword(): string {
  */
 const resetPassword = defineRoute({
   method: 'post',
-  path: '/api/user/reset-password/:uid',
+  path: '/api/user/reset-password/:uid{[0-9]+}',
   permission: 'management.users',
   summary: 'Give a user a temporary password (answers a text file)',
   tags: ['management'],
   params: z.object({ uid: z.coerce.number().int().positive().max(2_147_483_647) }),
+  response: { file: ['text/plain'] },
   async handler(ctx) {
     const { db, params, deps, c, session } = ctx;
     const [user] = await db

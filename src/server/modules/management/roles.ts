@@ -1,5 +1,12 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import {
+  permissionWithRoutes,
+  rolePermissionIdsAnswer,
+  rolePermissionsAnswer,
+  roleSummary,
+} from '../../../contract/api-management.ts';
+import { role } from '../../../contract/auth.ts';
 import { permissions, rolePermissions, roles, routePermissions, userRoles } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -14,6 +21,7 @@ const listRoles = defineRoute({
   permission: 'management.roles',
   summary: 'Roles with their user and permission counts',
   tags: ['management'],
+  response: z.array(roleSummary),
   async handler({ db }) {
     const [all, holders, grants] = await Promise.all([
       db.select().from(roles).orderBy(asc(roles.id)),
@@ -51,6 +59,7 @@ const createRole = defineRoute({
       .regex(/^[a-z][a-z0-9_]{1,63}$/, 'نام لاتین نقش را با حروف کوچک، رقم و _ بنویسید (۲ تا ۶۴ نویسه)'),
     title: z.string().trim().min(1, 'عنوان فارسی نقش را وارد کنید').max(100, 'عنوان بیش از ۱۰۰ نویسه نباشد'),
   }),
+  response: role,
   async handler(ctx) {
     const { db, body } = ctx;
     return db.transaction(async (tx) => {
@@ -80,6 +89,7 @@ const listPermissions = defineRoute({
   permission: 'management.roles',
   summary: 'Every permission with the route patterns it opens',
   tags: ['management'],
+  response: z.array(permissionWithRoutes),
   async handler({ db }) {
     const [all, patterns] = await Promise.all([
       db.select(permissionColumns).from(permissions).orderBy(asc(permissions.id)),
@@ -98,11 +108,12 @@ const listPermissions = defineRoute({
  */
 const getRolePermissions = defineRoute({
   method: 'get',
-  path: '/api/management/roles/:id/permissions',
+  path: '/api/management/roles/:id{[0-9]+}/permissions',
   permission: 'management.roles',
   summary: 'A role’s permissions',
   tags: ['management'],
   params: idParams,
+  response: rolePermissionsAnswer,
   async handler({ db, params }) {
     const [role] = await db.select().from(roles).where(eq(roles.id, params.id));
     if (!role) throw notFound('این نقش یافت نشد');
@@ -127,7 +138,7 @@ const getRolePermissions = defineRoute({
  */
 const setRolePermissions = defineRoute({
   method: 'put',
-  path: '/api/management/roles/:id/permissions',
+  path: '/api/management/roles/:id{[0-9]+}/permissions',
   permission: 'management.roles',
   summary: 'Replace a role’s permissions',
   tags: ['management'],
@@ -137,6 +148,7 @@ const setRolePermissions = defineRoute({
       .array(z.coerce.number().int().positive().max(2_147_483_647), { error: 'فهرست دسترسی‌ها را بفرستید' })
       .max(1000),
   }),
+  response: rolePermissionIdsAnswer,
   async handler(ctx) {
     const { db, params, body, session } = ctx;
     const wanted = [...new Set(body.permission_ids)].sort((a, b) => a - b);

@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { userRoleIdsAnswer, userRolesAnswer } from '../../../contract/api-management.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -17,11 +18,12 @@ const roleIds = z
  */
 const getUserRoles = defineRoute({
   method: 'get',
-  path: '/api/management/users/:id/roles',
+  path: '/api/management/users/:id{[0-9]+}/roles',
   permission: 'management.users',
   summary: 'A user’s roles and every role',
   tags: ['management'],
   params: idParams,
+  response: userRolesAnswer,
   async handler({ db, params }) {
     const [user] = await db.select().from(users).where(eq(users.id, params.id));
     if (!user) throw notFound('این کاربر یافت نشد');
@@ -47,12 +49,13 @@ const getUserRoles = defineRoute({
  */
 const setUserRoles = defineRoute({
   method: 'post',
-  path: '/api/management/users/:id/roles',
+  path: '/api/management/users/:id{[0-9]+}/roles',
   permission: 'management.users',
   summary: 'Replace a user’s roles',
   tags: ['management'],
   params: idParams,
   body: z.object({ role_ids: roleIds }),
+  response: userRoleIdsAnswer,
   async handler(ctx) {
     const { db, params, body, session } = ctx;
     const wanted = [...new Set(body.role_ids)].sort((a, b) => a - b);

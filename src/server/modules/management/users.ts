@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { managedUserPage, userStatusAnswer } from '../../../contract/api-management.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
 import { endUserSessions } from '../../auth/sessions.ts';
 import type { Db } from '../../db/client.ts';
@@ -56,6 +57,7 @@ const listUsers = defineRoute({
   summary: 'Staff accounts, paged, filtered and sorted',
   tags: ['management'],
   query: listQuerySchema,
+  response: managedUserPage,
   async handler({ db, query }) {
     const page = await listPage<{ id: number }>(db, usersList, query);
     const held = page.data.length
@@ -132,11 +134,12 @@ async function changeStatus(ctx: Ctx, from: string[], to: string, action: string
 /** POST /api/management/users/:id/approve — waiting → active → `{ id, status }`; 409 if not waiting. */
 const approve = defineRoute({
   method: 'post',
-  path: '/api/management/users/:id/approve',
+  path: '/api/management/users/:id{[0-9]+}/approve',
   permission: 'management.users',
   summary: 'Approve a waiting sign-up',
   tags: ['management'],
   params: idParams,
+  response: userStatusAnswer,
   handler: (ctx) => changeStatus(ctx, ['waiting'], 'active', 'user.approve', 'این حساب در انتظار تأیید نیست'),
 });
 
@@ -147,11 +150,12 @@ const approve = defineRoute({
  */
 const deactivate = defineRoute({
   method: 'post',
-  path: '/api/management/users/:id/deactivate',
+  path: '/api/management/users/:id{[0-9]+}/deactivate',
   permission: 'management.users',
   summary: 'Deactivate an account (ends its sessions)',
   tags: ['management'],
   params: idParams,
+  response: userStatusAnswer,
   handler: (ctx) =>
     changeStatus(
       ctx,
@@ -165,11 +169,12 @@ const deactivate = defineRoute({
 /** POST /api/management/users/:id/activate — deactivated → active; 409 otherwise. */
 const activate = defineRoute({
   method: 'post',
-  path: '/api/management/users/:id/activate',
+  path: '/api/management/users/:id{[0-9]+}/activate',
   permission: 'management.users',
   summary: 'Activate a deactivated account',
   tags: ['management'],
   params: idParams,
+  response: userStatusAnswer,
   handler: (ctx) => changeStatus(ctx, ['deactivated'], 'active', 'user.activate', 'این حساب غیرفعال نیست'),
 });
 

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { savedRecord } from '../../../contract/ids.ts';
 import {
   legalPersonInput,
   legalPersonUpdate,
@@ -203,6 +204,7 @@ const createLegal = defineRoute({
   summary: 'Register a legal person',
   tags: ['persons'],
   body: legalPersonInput,
+  response: savedRecord,
   async handler({ db, deps, body, audit }): Promise<SavedRecord> {
     const now = deps.now();
     return guarded(
@@ -230,12 +232,13 @@ const createLegal = defineRoute({
  */
 const updateLegal = defineRoute({
   method: 'put',
-  path: '/api/person/legal-persons/:id',
+  path: '/api/person/legal-persons/:id{[0-9]+}',
   permission: 'person.legal.edit',
   summary: 'Edit a legal person (optimistic lock on version)',
   tags: ['persons'],
   params: idParams,
   body: legalPersonUpdate,
+  response: savedRecord,
   async handler({ db, deps, params, body, audit }): Promise<SavedRecord> {
     const { version, ...values } = body;
     const id = params.id;
@@ -287,6 +290,7 @@ const createTrue = defineRoute({
   summary: 'Register a true person',
   tags: ['persons'],
   body: truePersonInput,
+  response: savedRecord,
   async handler({ db, deps, body, audit }): Promise<SavedRecord> {
     const now = deps.now();
     return guarded(
@@ -310,12 +314,13 @@ const createTrue = defineRoute({
  */
 const updateTrue = defineRoute({
   method: 'put',
-  path: '/api/person/true-persons/:id',
+  path: '/api/person/true-persons/:id{[0-9]+}',
   permission: 'person.true.edit',
   summary: 'Edit a true person (optimistic lock on version)',
   tags: ['persons'],
   params: idParams,
   body: truePersonUpdate,
+  response: savedRecord,
   async handler({ db, deps, params, body, audit }): Promise<SavedRecord> {
     const { version, ...values } = body;
     const id = params.id;

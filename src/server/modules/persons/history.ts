@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   type HistoryEntry,
+  historyEntry,
   legalPersonInput,
   truePersonInput,
   viewEntityParams,
@@ -158,16 +160,17 @@ const idOnly = viewEntityParams.pick({ id: true });
  * first: each audited change of the legal person and of its shareholdings, boards, board seats,
  * branches, contacts and documents (`entity` tells which), with the user (id, full name), the
  * role's Persian title, `at` ISO 8601 UTC and `changes` (field, before, after; values as the
- * API writes them: amounts IRR digit strings, dates ISO). An unknown id answers `[]`; a
- * non-numeric id 422.
+ * API writes them: amounts IRR digit strings, dates ISO). An unknown id answers `[]`; an id of
+ * digits beyond an `integer` 422; a non-numeric one matches no route (404).
  */
 const legalHistory = defineRoute({
   method: 'get',
-  path: '/api/logs/view-entity/:id/legal_person',
+  path: '/api/logs/view-entity/:id{[0-9]+}/legal_person',
   permission: 'person.legal.view',
   summary: 'Change history of a legal person',
   tags: ['persons'],
   params: idOnly,
+  response: z.array(historyEntry),
   handler: ({ db, params }) => entityHistory(db, 'legal_person', params.id),
 });
 
@@ -178,11 +181,12 @@ const legalHistory = defineRoute({
  */
 const trueHistory = defineRoute({
   method: 'get',
-  path: '/api/logs/view-entity/:id/true_person',
+  path: '/api/logs/view-entity/:id{[0-9]+}/true_person',
   permission: 'person.true.view',
   summary: 'Change history of a true person',
   tags: ['persons'],
   params: idOnly,
+  response: z.array(historyEntry),
   handler: ({ db, params }) => entityHistory(db, 'true_person', params.id),
 });
 

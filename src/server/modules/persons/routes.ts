@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
+import { listPageOf } from '../../../contract/api-envelope.ts';
+import { labelled } from '../../../contract/labels.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
-import { idParams } from '../../../contract/persons.ts';
+import {
+  idParams,
+  legalPersonDetail as legalPersonDetailSchema,
+  legalPersonRow,
+  legalPickerRow,
+  personPickerRow,
+  truePersonDetail as truePersonDetailSchema,
+  truePersonRow,
+} from '../../../contract/persons.ts';
 import { roleHolds } from '../../auth/permissions.ts';
 import { legalDetailFor } from '../../auth/visibility.ts';
 import { notFound } from '../../http/errors.ts';
@@ -34,6 +44,7 @@ export const personRoutes = [
     summary: 'Legal persons: paged, sorted, filtered list',
     tags: ['persons'],
     query: listQuerySchema,
+    response: listPageOf(labelled(legalPersonRow)),
     handler: ({ db, query }) => listPage(db, legalPersonsList, query),
   }),
   /**
@@ -42,11 +53,12 @@ export const personRoutes = [
    */
   defineRoute({
     method: 'get',
-    path: '/api/person/legal-persons/:id',
+    path: '/api/person/legal-persons/:id{[0-9]+}',
     permission: 'person.legal.view',
     summary: 'One legal person: general data, branches, shareholders, holdings, current board',
     tags: ['persons'],
     params: idParams,
+    response: legalPersonDetailSchema,
     async handler({ db, params, session }) {
       const detail = await legalPersonDetail(db, params.id);
       if (!detail) throw notFound('شخص حقوقی یافت نشد');
@@ -66,16 +78,18 @@ export const personRoutes = [
     summary: 'True persons: paged, sorted, filtered list',
     tags: ['persons'],
     query: listQuerySchema,
+    response: listPageOf(labelled(truePersonRow)),
     handler: ({ db, query }) => listPage(db, truePersonsList, query),
   }),
   /** GET /api/person/true-persons/:id — `TruePersonDetail`; 404 «شخص حقیقی یافت نشد». */
   defineRoute({
     method: 'get',
-    path: '/api/person/true-persons/:id',
+    path: '/api/person/true-persons/:id{[0-9]+}',
     permission: 'person.true.view',
     summary: 'One true person: personal data, board seats, CEO posts, shareholdings',
     tags: ['persons'],
     params: idParams,
+    response: truePersonDetailSchema,
     async handler({ db, params }) {
       const detail = await truePersonDetail(db, params.id);
       if (!detail) throw notFound('شخص حقیقی یافت نشد');
@@ -90,6 +104,7 @@ export const personRoutes = [
     summary: 'Legal persons for pickers',
     tags: ['persons'],
     query: listQuerySchema,
+    response: listPageOf(legalPickerRow),
     handler: ({ db, query }) => listPage(db, legalPickerList, query),
   }),
   /**
@@ -104,6 +119,7 @@ export const personRoutes = [
     summary: 'Legal and true persons for pickers',
     tags: ['persons'],
     query: listQuerySchema,
+    response: listPageOf(personPickerRow),
     async handler({ db, query, session }) {
       const mayListTrue = await roleHolds(db, session, 'person.true.list');
       const spec = mayListTrue ? personPickerList : { ...personPickerList, where: sql`ap.type = 'legal'` };

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   type PreferenceAnswer,
+  preferenceAnswer,
   preferenceKeyParams,
-  type TablePreferences,
   tablePreferences,
 } from '../../../contract/preferences.ts';
 import { userPreferences } from '../../db/schema/index.ts';
@@ -26,7 +26,8 @@ export const preferenceRoutes = [
     summary: "The signed-in user's preference under a key",
     tags: ['account'],
     params: preferenceKeyParams,
-    async handler({ db, params, session }): Promise<PreferenceAnswer<TablePreferences>> {
+    response: preferenceAnswer,
+    async handler({ db, params, session }): Promise<PreferenceAnswer> {
       const [row] = await db
         .select({ value: userPreferences.value })
         .from(userPreferences)
@@ -46,8 +47,9 @@ export const preferenceRoutes = [
     summary: "Save the signed-in user's preference under a key",
     tags: ['account'],
     params: preferenceKeyParams,
+    response: preferenceAnswer,
     body: tablePreferences,
-    async handler({ db, deps, params, body, session }): Promise<PreferenceAnswer<TablePreferences>> {
+    async handler({ db, deps, params, body, session }): Promise<PreferenceAnswer> {
       const now = deps.now();
       await db
         .insert(userPreferences)
@@ -67,7 +69,8 @@ export const preferenceRoutes = [
     summary: "Forget the signed-in user's preference under a key",
     tags: ['account'],
     params: preferenceKeyParams,
-    async handler({ db, params, session }): Promise<PreferenceAnswer<TablePreferences>> {
+    response: preferenceAnswer,
+    async handler({ db, params, session }): Promise<PreferenceAnswer> {
       await db
         .delete(userPreferences)
         .where(and(eq(userPreferences.userId, userId(session)), eq(userPreferences.key, params.key)));

@@ -1,6 +1,8 @@
 import { asc, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { industry } from '../../../contract/api-system.ts';
 import { pickedId } from '../../../contract/ids.ts';
+import { type CityOption, cityOption } from '../../../contract/resume.ts';
 import { searchKey } from '../../../domain/persian-text.ts';
 import { industries } from '../../db/schema/index.ts';
 import { escapeLike, queryRows } from '../../http/list.ts';
@@ -17,6 +19,7 @@ const industryList = defineRoute({
   permission: 'role',
   summary: 'Industry groups (TSETMC sector codes)',
   tags: ['reference'],
+  response: z.array(industry),
   async handler({ db }) {
     return db
       .select({ id: industries.id, code: industries.code, name: industries.name })
@@ -46,6 +49,7 @@ const cityList = defineRoute({
   summary: 'Cities for pickers (name search, optional province)',
   tags: ['reference'],
   query: cityQuery,
+  response: z.array(cityOption),
   async handler({ db, query }) {
     const key = query.q ? searchKey(query.q) : '';
     const name = sql`replace(replace(c.name, ' ', ''), chr(8204), '')`;
@@ -53,7 +57,7 @@ const cityList = defineRoute({
     if (key) conds.push(sql`${name} LIKE ${`%${escapeLike(key)}%`}`);
     if (query.province_id) conds.push(sql`c.province_id = ${query.province_id}`);
     const starts = key ? sql`(${name} LIKE ${`${escapeLike(key)}%`}) DESC,` : sql``;
-    return queryRows<{ id: number; name: string; province: string }>(
+    return queryRows<CityOption>(
       db,
       sql`SELECT c.id, c.name, p.name AS province FROM cities c JOIN provinces p ON p.id = c.province_id
         WHERE ${sql.join(conds, sql` AND `)}

@@ -1,13 +1,16 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { positiveId } from '../../../contract/fields.ts';
+import { deletedAnswer } from '../../../contract/ids.ts';
 import {
   DOCUMENT_LIMITS,
   DOCUMENT_TYPE_LABELS,
   DOCUMENT_TYPES,
   MAX_RESUME_DOCUMENTS,
+  RESUME_DOCUMENT_MIMES,
+  resumeDocument,
 } from '../../../contract/resume.ts';
-import { faDigits } from '../../auth/normalize.ts';
+import { toPersianDigits } from '../../../domain/persian-text.ts';
 import type { Db } from '../../db/client.ts';
 import { guests, resumeDocuments } from '../../db/schema/index.ts';
 import { contentDisposition, safeFileName, sniffMime } from '../../files/sniff.ts';
@@ -31,7 +34,7 @@ const uploadBody = z.object({
 
 export const documentParams = z.object({ id: positiveId });
 
-const mb = (bytes: number) => faDigits(Math.round((bytes / 1024 / 1024) * 10) / 10);
+const mb = (bytes: number) => toPersianDigits(Math.round((bytes / 1024 / 1024) * 10) / 10);
 
 /**
  * POST /api/person/resume/documents (guest; multipart `type`, `file`) → `ResumeDocument`.
@@ -47,6 +50,7 @@ const upload = defineRoute({
   tags: ['resume'],
   bodyType: 'form',
   body: uploadBody,
+  response: resumeDocument,
   async handler({ db, deps, session, body, audit }) {
     const g0 = await sessionGuest(db, session);
     assertEditable(g0);
@@ -77,7 +81,7 @@ const upload = defineRoute({
       const [held] = await tx.select({ n: count() }).from(resumeDocuments).where(others);
       if ((held?.n ?? 0) >= MAX_RESUME_DOCUMENTS) {
         throw invalid({
-          file: [`حداکثر ${faDigits(MAX_RESUME_DOCUMENTS)} مدرک می‌توان بارگذاری کرد؛ یکی را حذف کنید`],
+          file: [`حداکثر ${toPersianDigits(MAX_RESUME_DOCUMENTS)} مدرک می‌توان بارگذاری کرد؛ یکی را حذف کنید`],
         });
       }
       const stored = await deps.files.put(tx, bytes);
@@ -115,11 +119,12 @@ const upload = defineRoute({
 /** DELETE /api/person/resume/documents/:id (guest, own) → `{ deleted: true }`; 404 not own; 409 after submit. */
 const remove = defineRoute({
   method: 'delete',
-  path: '/api/person/resume/documents/:id',
+  path: '/api/person/resume/documents/:id{[0-9]+}',
   permission: 'guest',
   summary: 'Resume applicant: delete a document',
   tags: ['resume'],
   params: documentParams,
+  response: deletedAnswer,
   async handler({ db, deps, session, params, audit }) {
     return db.transaction(async (tx) => {
       const g = await sessionGuest(tx, session, true);
@@ -174,11 +179,12 @@ export async function documentResponse(deps: AppDeps, doc: DocumentRow): Promise
 /** GET /api/person/resume/documents/:id (guest, own) — the file; 404 when not the applicant's. */
 const download = defineRoute({
   method: 'get',
-  path: '/api/person/resume/documents/:id',
+  path: '/api/person/resume/documents/:id{[0-9]+}',
   permission: 'guest',
   summary: 'Resume applicant: download an own document',
   tags: ['resume'],
   params: documentParams,
+  response: { file: RESUME_DOCUMENT_MIMES },
   async handler({ db, deps, session, params }) {
     const g = await sessionGuest(db, session);
     return documentResponse(deps, await ownedDocument(db, g.id, params.id));

@@ -2,11 +2,14 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { positiveId } from '../../../contract/fields.ts';
+import { deletedAnswer } from '../../../contract/ids.ts';
 import {
   type Provision,
+  provision,
   provisionInput,
   type TermCondition,
   type TermKind,
+  termCondition,
   termConditionInput,
 } from '../../../contract/resume.ts';
 import type { Db } from '../../db/client.ts';
@@ -38,6 +41,10 @@ interface ManagedTable extends PgTable {
 interface ManagedText<Input extends z.ZodType, Row, Out> {
   /** API path of the list, e.g. `/api/person/resume/term-conditions`. */
   path: string;
+  /** API path of one, e.g. `/api/person/resume/term-conditions/:id{[0-9]+}`. */
+  itemPath: string;
+  /** The answer's schema for one (contract/resume.ts). */
+  answer: z.ZodType<Out>;
   table: ManagedTable;
   /** The column of the answers/acceptances table pointing at this table's id. */
   usedBy: AnyPgColumn;
@@ -71,6 +78,7 @@ function managedTextRoutes<Input extends z.ZodType, Row, Out>(m: ManagedText<Inp
       method: 'get',
       path: m.path,
       summary: `Resume ${m.noun}: all, by sort, with how many applicants used each`,
+      response: z.array(m.answer),
       async handler({ db }) {
         const rows = await db
           .select({
@@ -88,6 +96,7 @@ function managedTextRoutes<Input extends z.ZodType, Row, Out>(m: ManagedText<Inp
       path: m.path,
       summary: `Resume ${m.noun}: add one`,
       body: m.input,
+      response: m.answer,
       async handler({ db, deps, body, audit }) {
         return db.transaction(async (tx) => {
           const now = deps.now();
@@ -104,10 +113,11 @@ function managedTextRoutes<Input extends z.ZodType, Row, Out>(m: ManagedText<Inp
     defineRoute({
       ...base,
       method: 'put',
-      path: `${m.path}/:id`,
+      path: m.itemPath,
       summary: `Resume ${m.noun}: change one`,
       params: idParams,
       body: m.input,
+      response: m.answer,
       async handler({ db, deps, params, body, audit }) {
         return db.transaction(async (tx) => {
           const before = await lockRow(tx, params.id);
@@ -124,9 +134,10 @@ function managedTextRoutes<Input extends z.ZodType, Row, Out>(m: ManagedText<Inp
     defineRoute({
       ...base,
       method: 'delete',
-      path: `${m.path}/:id`,
+      path: m.itemPath,
       summary: `Resume ${m.noun}: delete one nobody used`,
       params: idParams,
+      response: deletedAnswer,
       async handler({ db, params, audit }) {
         return db.transaction(async (tx) => {
           const before = await lockRow(tx, params.id);
@@ -147,6 +158,8 @@ function managedTextRoutes<Input extends z.ZodType, Row, Out>(m: ManagedText<Inp
  */
 const termRoutes = managedTextRoutes({
   path: '/api/person/resume/term-conditions',
+  itemPath: '/api/person/resume/term-conditions/:id{[0-9]+}',
+  answer: termCondition,
   table: resumeTerms,
   usedBy: resumeTermAnswers.termId,
   input: termConditionInput,
@@ -173,6 +186,8 @@ const termRoutes = managedTextRoutes({
  */
 const provisionRoutes = managedTextRoutes({
   path: '/api/person/resume/provisions',
+  itemPath: '/api/person/resume/provisions/:id{[0-9]+}',
+  answer: provision,
   table: resumeProvisions,
   usedBy: resumeProvisionAcceptances.provisionId,
   input: provisionInput,

@@ -1,7 +1,15 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { listPageOf } from '../../../contract/api-envelope.ts';
 import { positiveId } from '../../../contract/fields.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
-import { ncodeParams, reviewInput } from '../../../contract/resume.ts';
+import {
+  ncodeParams,
+  RESUME_DOCUMENT_MIMES,
+  resumeDetailAnswer,
+  resumeRow,
+  reviewAnswer,
+  reviewInput,
+} from '../../../contract/resume.ts';
 import type { Db } from '../../db/client.ts';
 import { guests } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../http/errors.ts';
@@ -63,6 +71,7 @@ const list = defineRoute({
   summary: 'Submitted resumes: paged, sorted, filtered list',
   tags: ['resume'],
   query: listQuerySchema,
+  response: listPageOf(resumeRow),
   handler: ({ db, query }) => listPage(db, resumesList, query),
 });
 
@@ -85,6 +94,7 @@ const view = defineRoute({
   summary: 'One submitted resume with its review',
   tags: ['resume'],
   params: ncodeParams,
+  response: resumeDetailAnswer,
   async handler({ db, params }) {
     return resumeDetail(db, await submittedByCode(db, params.ncode), true);
   },
@@ -93,11 +103,12 @@ const view = defineRoute({
 /** GET /api/person/resume/view/:ncode/documents/:id (`resumes`) — the document's file; 404 when not that resume's. */
 const viewDocument = defineRoute({
   method: 'get',
-  path: '/api/person/resume/view/:ncode/documents/:id',
+  path: '/api/person/resume/view/:ncode/documents/:id{[0-9]+}',
   permission: 'resumes',
   summary: 'A document of a submitted resume',
   tags: ['resume'],
   params: ncodeParams.extend({ id: positiveId }),
+  response: { file: RESUME_DOCUMENT_MIMES },
   async handler({ db, deps, params }) {
     const g = await submittedByCode(db, params.ncode);
     return documentResponse(deps, await ownedDocument(db, g.id, params.id));
@@ -117,6 +128,7 @@ const review = defineRoute({
   summary: 'Set the review status of submitted resumes',
   tags: ['resume'],
   body: reviewInput,
+  response: reviewAnswer,
   async handler({ db, deps, session, body, audit }) {
     const ids = [...new Set(body.ids)];
     const now = deps.now();

@@ -3,8 +3,10 @@ import { z } from 'zod';
 import {
   goStepInput,
   RESUME_STEP_TITLES,
+  resumeDetailAnswer,
   type SavedStep,
   STEP_SCHEMAS,
+  stepAnswer,
   stepParams,
 } from '../../../contract/resume.ts';
 import { isoOfDate } from '../../../domain/jalali.ts';
@@ -53,6 +55,7 @@ const ownResume = defineRoute({
   permission: 'guest',
   summary: 'Resume applicant: the whole own resume',
   tags: ['resume'],
+  response: resumeDetailAnswer,
   async handler({ db, session }) {
     return resumeDetail(db, await sessionGuest(db, session), false);
   },
@@ -87,12 +90,13 @@ async function saveStep(tx: Db, g: GuestRow, step: SavedStep, raw: unknown, now:
  */
 const putStep = defineRoute({
   method: 'put',
-  path: '/api/person/resume/steps/:step',
+  path: '/api/person/resume/steps/:step{[0-9]+}',
   permission: 'guest',
   summary: 'Resume applicant: save one step',
   tags: ['resume'],
   params: stepParams,
   body: z.unknown(),
+  response: stepAnswer,
   async handler({ db, deps, session, params, body, audit }) {
     const step = params.step as SavedStep;
     const now = deps.now();
@@ -129,6 +133,7 @@ const goStep = defineRoute({
   summary: 'Resume applicant: move to another step',
   tags: ['resume'],
   body: goStepInput,
+  response: stepAnswer,
   async handler({ db, deps, session, body }) {
     return db.transaction(async (tx) => {
       const g = await sessionGuest(tx, session, true);
@@ -180,6 +185,7 @@ const submit = defineRoute({
   permission: 'guest',
   summary: 'Resume applicant: submit the resume',
   tags: ['resume'],
+  response: stepAnswer,
   async handler({ db, deps, session, audit }) {
     const now = deps.now();
     return db.transaction(async (tx) => {

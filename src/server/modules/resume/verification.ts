@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { crfQuery, resumeCheckInput, resumeVerifyInput } from '../../../contract/resume.ts';
+import {
+  crfQuery,
+  resumeCheckAnswer,
+  resumeCheckInput,
+  resumeVerifyAnswer,
+  resumeVerifyInput,
+} from '../../../contract/resume.ts';
+import { toPersianDigits } from '../../../domain/persian-text.ts';
 import { clearCookie } from '../../auth/cookies.ts';
-import { faDigits } from '../../auth/normalize.ts';
 import {
   CODE_FAILURE_MESSAGE,
   codeText,
@@ -62,7 +68,7 @@ function lockedError(wait: number): HttpError {
   const minutes = Math.ceil(wait / 60);
   return new HttpError(
     429,
-    `به دلیل ${faDigits(GUEST_WRONG_CODES.limit)} بار ورود کد نادرست، این شماره همراه تا ${faDigits(minutes)} دقیقه دیگر مسدود است`,
+    `به دلیل ${toPersianDigits(GUEST_WRONG_CODES.limit)} بار ورود کد نادرست، این شماره همراه تا ${toPersianDigits(minutes)} دقیقه دیگر مسدود است`,
     undefined,
     { retryAfter: wait, retry_after: wait, locked: true },
   );
@@ -91,6 +97,7 @@ const check = defineRoute({
   summary: 'Resume applicant: send a verification code by SMS',
   tags: ['resume'],
   body: resumeCheckInput,
+  response: resumeCheckAnswer,
   async handler({ db, deps, body, meta }) {
     const { national_code: nationalCode, mobile } = body;
     const now = deps.now();
@@ -125,6 +132,7 @@ const verify = defineRoute({
   tags: ['resume'],
   query: crfQuery,
   body: resumeVerifyInput,
+  response: resumeVerifyAnswer,
   async handler({ c, db, deps, body, meta }) {
     const { national_code: nationalCode, mobile, code } = body;
     const now = deps.now();

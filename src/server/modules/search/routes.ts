@@ -1,4 +1,4 @@
-import { searchQuery } from '../../../contract/persons.ts';
+import { searchQuery, searchResult } from '../../../contract/persons.ts';
 import { heldPermissions, holds } from '../../auth/permissions.ts';
 import { defineRoute } from '../../http/route.ts';
 import { searchPersons } from './query.ts';
@@ -20,6 +20,7 @@ export const searchRoutes = [
     summary: 'Search companies and people by name, national id, ticker or national code',
     tags: ['search'],
     query: searchQuery,
+    response: searchResult,
     async handler({ db, query, session }) {
       const held = await heldPermissions(db, session?.role ?? null);
       return searchPersons(db, query.q, query.limit, {

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { CompanyShareholders } from '../../../contract/boards.ts';
+import {
+  type CompanyShareholders,
+  companyShareholders as companyShareholdersSchema,
+} from '../../../contract/boards.ts';
 import { idParams, type ShareholderItem } from '../../../contract/persons.ts';
 import { roleHolds } from '../../auth/permissions.ts';
 import { TRUE_CODES_PERMISSION, withoutTrueHolderCodes } from '../../auth/visibility.ts';
@@ -59,11 +62,12 @@ export const shareholderRoutes = [
    */
   defineRoute({
     method: 'get',
-    path: '/api/person/shareholders/:id',
+    path: '/api/person/shareholders/:id{[0-9]+}',
     permission: 'person.legal.view',
     summary: "A company's direct shareholders with totals and free float",
     tags: ['persons'],
     params: idParams,
+    response: companyShareholdersSchema,
     async handler({ db, params, session }) {
       const found = await companyShareholders(db, params.id);
       if (!found) throw notFound('شخص حقوقی یافت نشد');

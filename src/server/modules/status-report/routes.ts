@@ -5,6 +5,8 @@ import {
   SECTION_SCHEMAS,
   STATUS_SECTIONS,
   type StatusReport,
+  savedSection,
+  statusReport,
   statusSectionParams,
   statusSectionSave,
 } from '../../../contract/status-report.ts';
@@ -30,11 +32,12 @@ import { auditValues, COMPANY_NOT_FOUND, companyOr404, savedSections, sectionSta
  */
 const readReport = defineRoute({
   method: 'get',
-  path: '/api/person/legal-persons/status/:id',
+  path: '/api/person/legal-persons/status/:id{[0-9]+}',
   permission: 'person.legal.view',
   summary: 'Company status report: all sections (saved, or drafts prefilled from the registry)',
   tags: ['status-report'],
   params: idParams,
+  response: statusReport,
   async handler({ db, deps, params }): Promise<StatusReport> {
     const company = await companyOr404(db, params.id);
     const saved = await savedSections(db, company.id);
@@ -94,12 +97,13 @@ const readReport = defineRoute({
  */
 const saveSection = defineRoute({
   method: 'put',
-  path: '/api/person/legal-persons/status/:id/section/:n',
+  path: '/api/person/legal-persons/status/:id{[0-9]+}/section/:n{[0-9]+}',
   permission: 'person.legal.edit',
   summary: 'Save one section of a company status report (optimistic lock on its version)',
   tags: ['status-report'],
   params: statusSectionParams,
   body: statusSectionSave,
+  response: savedSection,
   async handler({ db, deps, params, body, session, audit }): Promise<SavedSection> {
     const { id, n } = params;
     await companyOr404(db, id);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { healthAnswer } from '../../../contract/api-system.ts';
 import { defineRoute } from '../../http/route.ts';
 
 /** GET /api/health — `{ status: 'ok', engine }`; public; checks the database answers. */
@@ -9,6 +10,7 @@ export const systemRoutes = [
     permission: 'public',
     summary: 'Liveness: the server and its database answer',
     tags: ['system'],
+    response: healthAnswer,
     async handler({ db, deps }) {
       await db.execute(sql`select 1`);
       return { status: 'ok', engine: deps.database.engine };

@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { ListQuery } from '../../../contract/list.ts';
-import type { TransferFormat } from '../../../contract/person-transfer.ts';
+import { TRANSFER_MEDIA_TYPES, type TransferFormat } from '../../../contract/person-transfer.ts';
 import { jalaliOfIso, todayIso } from '../../../domain/jalali.ts';
 import type { Db } from '../../db/client.ts';
 import { type ListSpec, listPage } from '../../http/list.ts';
@@ -188,8 +188,8 @@ async function writeCsv(spec: ExportSpec, batches: AsyncIterable<Row[]>, out: Pa
 }
 
 const MIME: Record<TransferFormat, string> = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
+  xlsx: TRANSFER_MEDIA_TYPES.xlsx,
+  csv: `${TRANSFER_MEDIA_TYPES.csv}; charset=utf-8`,
 };
 
 /**

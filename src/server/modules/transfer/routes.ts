@@ -2,7 +2,9 @@ import {
   exportQuerySchema,
   type ImportReport,
   type ImportResult,
+  importAnswer,
   importBodySchema,
+  TRANSFER_MEDIA_TYPES,
   templateQuerySchema,
 } from '../../../contract/person-transfer.ts';
 import type { Db } from '../../db/client.ts';
@@ -23,7 +25,11 @@ type Audit = RouteContext<unknown, unknown, unknown>['audit'];
 
 const LISTS = {
   legal: {
-    base: '/api/person/legal-persons',
+    paths: {
+      export: '/api/person/legal-persons/export',
+      template: '/api/person/legal-persons/import-template',
+      import: '/api/person/legal-persons/import',
+    },
     list: 'person.legal.list',
     edit: 'person.legal.edit',
     ascii: 'legal-persons',
@@ -33,7 +39,11 @@ const LISTS = {
       insertLegalPersons(tx, v as LegalValues[], now, audit),
   },
   true: {
-    base: '/api/person/true-persons',
+    paths: {
+      export: '/api/person/true-persons/export',
+      template: '/api/person/true-persons/import-template',
+      import: '/api/person/true-persons/import',
+    },
     list: 'person.true.list',
     edit: 'person.true.edit',
     ascii: 'true-persons',
@@ -43,6 +53,9 @@ const LISTS = {
       insertTruePersons(tx, v as TrueValues[], now, audit),
   },
 } as const;
+
+/** The answer of the export and the template: an xlsx or csv file. */
+const sheetFile = { file: Object.values(TRANSFER_MEDIA_TYPES) };
 
 /** 422 carrying the report: nothing was written. */
 function rejected(report: ImportReport): HttpError {
@@ -65,11 +78,12 @@ function routesFor(which: keyof typeof LISTS) {
      */
     defineRoute({
       method: 'get',
-      path: `${l.base}/export`,
+      path: l.paths.export,
       permission: l.list,
       summary: `${which === 'legal' ? 'Legal' : 'True'} persons: export the list as Excel or CSV (streamed)`,
       tags: ['persons'],
       query: exportQuerySchema,
+      response: sheetFile,
       async handler({ db, deps, query }) {
         const { format, ids, ...list } = query;
         const batches = await exportBatches(db, kind.spec, list, ids);
@@ -79,11 +93,12 @@ function routesFor(which: keyof typeof LISTS) {
     /** GET …/import-template — the export's header row and no data, as xlsx or csv. */
     defineRoute({
       method: 'get',
-      path: `${l.base}/import-template`,
+      path: l.paths.template,
       permission: l.edit,
       summary: `${which === 'legal' ? 'Legal' : 'True'} persons: the import template`,
       tags: ['persons'],
       query: templateQuerySchema,
+      response: sheetFile,
       async handler({ deps, query }) {
         return fileResponse(kind.spec, noRows(), query.format, `${l.ascii}-template`, deps.now());
       },
@@ -95,12 +110,13 @@ function routesFor(which: keyof typeof LISTS) {
      */
     defineRoute({
       method: 'post',
-      path: `${l.base}/import`,
+      path: l.paths.import,
       permission: l.edit,
       summary: `${which === 'legal' ? 'Legal' : 'True'} persons: import from Excel or CSV (dry run or all-or-nothing)`,
       tags: ['persons'],
       bodyType: 'form',
       body: importBodySchema,
+      response: importAnswer,
       async handler({ db, deps, body, audit }): Promise<ImportReport | ImportResult> {
         const sheet = await readSheet(new Uint8Array(await body.file.arrayBuffer()));
         if (body.dry_run) return (await checkRows(db, kind, sheet)).report;

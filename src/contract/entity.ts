@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { optionalText, persianText } from './fields.ts';
+import { MAX_ID, pickedId } from './ids.ts';
+import type { FilterOp } from './list.ts';
+
+/**
+ * An entity described once. From one `defineEntity` come, on the server, the list endpoint's
+ * columns, filters and sorts (server/http/entity-list.ts), the row and input schemas the routes
+ * validate with and document in OpenAPI, and the audit type of its mutations; on the client the
+ * list's columns and filter builder (ui/entity/columns.tsx), the form (ui/entity/entity-form.tsx)
+ * and the view's terms. What is truly an entity's own stays beside its description as code;
+ * differences between two entities are data here, never `if (kind === …)`.
+ *
+ * A field's name is its name everywhere: the API field, the URL's filter key, the filter
+ * builder's field and the SQL alias (`province_id` is `province_id` in all four).
+ */
+
+/**
+ * What a field holds, and so how it is validated, compared, sorted and shown:
+ * text; int (a whole number); amount (IRR, a decimal string: capital exceeds 2^53); bool;
+ * date (ISO `YYYY-MM-DD`, typed and shown in Jalali); timestamp (ISO 8601 UTC); enum (one of
+ * `options`, stored in English, shown by `optionLabels`); ref (the id of another record, chosen
+ * from `optionsFrom`).
+ */
+export type EntityFieldType = 'text' | 'int' | 'amount' | 'bool' | 'date' | 'timestamp' | 'enum' | 'ref';
+
+/** Where option lists come from (the client maps each to a cached call: lib/options.ts). */
+export type OptionSource = 'provinces' | 'industries';
+
+export interface EntityField {
+  type: EntityFieldType;
+  /** Persian label: column header, filter, form field and view term. */
+  label: string;
+  /** The value can be null. */
+  nullable?: boolean;
+  /** enum: the stored codes, and their Persian labels. */
+  options?: readonly string[];
+  optionLabels?: Readonly<Record<string, string>>;
+  /** ref (and enum with many values): where the choices come from. */
+  optionsFrom?: OptionSource;
+  /** text: at most this many characters (the form's and the server's check). */
+  max?: number;
+  /** The list shows it as a column (`width` in px; `grow` takes the spare width). */
+  column?: { width: number; grow?: boolean };
+  /** The list sorts by it (the server's `sortBy`). */
+  sort?: boolean;
+  /** The operators a list filter on it accepts (the filter bar and builder offer them). */
+  filter?: readonly FilterOp[];
+  /** Offered only in the filter builder (ranges of numbers and dates), not in the filter bar. */
+  builderOnly?: boolean;
+  /** The form edits it, in this section (a field without `form` is read-only). */
+  form?: { section: string; required?: boolean; wide?: boolean };
+  /** The view shows it, in this section. */
+  view?: { section: string };
+}
+
+export interface EntityDescription<F extends Record<string, EntityField> = Record<string, EntityField>> {
+  /** Stable code: the audit type of its rows (`city`) and the palette's group id. */
+  name: string;
+  /** Persian nouns: one (`شهر`) and many (`شهرها`). */
+  title: string;
+  plural: string;
+  fields: F;
+  /** The unique integer id field of a row. */
+  id: keyof F & string;
+  /** The field a row is called by in messages and the palette. */
+  display: keyof F & string;
+  /** Permission idents (auth/permissions): who lists, views, creates, updates, deletes. */
+  permissions: { list: string; view?: string; create?: string; update?: string; delete?: string };
+  /** The list's default order. */
+  defaultSort: keyof F & string;
+  defaultDescending?: boolean;
+  /** The list's `q` matches this (a Persian search box), when set: its placeholder. */
+  search?: string;
+  /** Literal API paths (a text search for the path finds its declaration). */
+  paths: { list: string; item?: string };
+}
+
+/** Declares an entity (keeps the field names as literal types). */
+export function defineEntity<const F extends Record<string, EntityField>>(
+  entity: EntityDescription<F>,
+): EntityDescription<F> {
+  return entity;
+}
+
+/** The operators each type supports by default (the list engine refuses others). */
+export const TYPE_OPS: Readonly<Record<EntityFieldType, readonly FilterOp[]>> = {
+  text: ['contains', 'eq', 'neq'],
+  int: ['eq', 'neq', 'gte', 'lte', 'in'],
+  amount: ['eq', 'neq', 'gte', 'lte'],
+  bool: ['eq'],
+  date: ['eq', 'gte', 'lte'],
+  timestamp: ['gte', 'lte'],
+  enum: ['eq', 'neq', 'in'],
+  ref: ['eq', 'in'],
+};
+
+/** A field's value as the API answers it. */
+function valueSchema(f: EntityField): z.ZodType {
+  let s: z.ZodType;
+  switch (f.type) {
+    case 'int':
+    case 'ref':
+      s = z.number().int();
+      break;
+    case 'bool':
+      s = z.boolean();
+      break;
+    case 'enum':
+      s = z.enum(f.options as [string, ...string[]]);
+      break;
+    case 'amount':
+      s = z.string().regex(/^-?\d+(\.\d+)?$/);
+      break;
+    case 'date':
+      s = z.iso.date();
+      break;
+    case 'timestamp':
+      s = z.string();
+      break;
+    default:
+      s = z.string();
+  }
+  return (f.nullable ? s.nullable() : s).meta({ description: f.label });
+}
+
+type Shape<F extends Record<string, EntityField>> = { [K in keyof F]: z.ZodType };
+
+/** The schema of one row as the list and the item answer it: every field. */
+export function rowSchema<F extends Record<string, EntityField>>(e: EntityDescription<F>) {
+  const shape = Object.fromEntries(Object.entries(e.fields).map(([k, f]) => [k, valueSchema(f)])) as Shape<F>;
+  return z.object(shape).meta({ title: e.name, description: e.title });
+}
+
+/**
+ * The schema of the body that creates or updates a row: the fields the form edits. Text is
+ * normalised Persian (contract/fields.ts), capped at `max`; a required field refuses empty; a
+ * ref is a picked id.
+ */
+export function inputSchema<F extends Record<string, EntityField>>(e: EntityDescription<F>) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [k, f] of Object.entries(e.fields)) {
+    if (!f.form) continue;
+    let s: z.ZodType;
+    if (f.type === 'text') s = f.form.required ? persianText(f.label, f.max) : optionalText(f.label, f.max);
+    else if (f.type === 'ref') s = pickedId(`${f.label} را برگزینید`);
+    else if (f.type === 'int')
+      s = z.coerce
+        .number({ error: `${f.label} عدد نیست` })
+        .int(`${f.label} عدد صحیح نیست`)
+        .max(MAX_ID);
+    else s = valueSchema(f);
+    shape[k] = f.nullable && !f.form.required && f.type !== 'text' ? s.nullable().optional() : s;
+  }
+  return z.object(shape).meta({ title: `${e.name}Input` });
+}
+
+/** The fields of `e` that match `pick`, with their names. */
+export function fieldsWhere<F extends Record<string, EntityField>>(
+  e: EntityDescription<F>,
+  pick: (f: EntityField) => unknown,
+): [keyof F & string, EntityField][] {
+  return Object.entries(e.fields).filter(([, f]) => pick(f)) as [keyof F & string, EntityField][];
+}
+
+/** The operators a filter on `f` accepts. */
+export const filterOps = (f: EntityField): readonly FilterOp[] => f.filter ?? [];

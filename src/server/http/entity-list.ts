@@ -1,0 +1,66 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { EntityDescription, EntityField, EntityFieldType } from '../../contract/entity.ts';
+import { type FieldType, isoTimestamp, type ListSpec } from './list.ts';
+
+/** The list engine's comparison type of each entity field type. */
+const LIST_TYPE: Readonly<Record<EntityFieldType, FieldType>> = {
+  text: 'text',
+  int: 'int',
+  amount: 'numeric',
+  bool: 'bool',
+  date: 'date',
+  timestamp: 'timestamp',
+  enum: 'text',
+  ref: 'int',
+};
+
+/** Where an entity's list reads from: its FROM clause and the SQL expression of every field. */
+export interface EntitySource<F extends Record<string, EntityField>> {
+  from: SQL;
+  /** One expression per field (a column, or a join's column): the same for select, sort and filter. */
+  columns: { [K in keyof F]: SQL };
+  /** The normalised search text the list's `q` matches (domain/persian-text searchKey in SQL). */
+  search?: SQL;
+  where?: SQL;
+  countFrom?: SQL;
+}
+
+/**
+ * The list spec of an entity (http/list.ts) from its description (contract/entity.ts) and where
+ * its fields live in SQL: the select list aliases every field to its API name (timestamps as ISO
+ * text), `sort: true` fields become sort keys and fields with `filter` become filters accepting
+ * exactly those operators, so the client's columns and filter builder, the API and the SQL read
+ * one list of names.
+ */
+export function entityListSpec<F extends Record<string, EntityField>>(
+  entity: EntityDescription<F>,
+  source: EntitySource<F>,
+): ListSpec {
+  const fields = Object.entries(entity.fields) as [keyof F & string, EntityField][];
+  const select = sql.join(
+    fields.map(([name, f]) => {
+      const expr = source.columns[name];
+      return sql`${f.type === 'timestamp' ? isoTimestamp(expr) : expr} AS ${sql.identifier(name)}`;
+    }),
+    sql`, `,
+  );
+  const sorts: ListSpec['sorts'] = {};
+  const filters: ListSpec['filters'] = {};
+  for (const [name, f] of fields) {
+    const def = { expr: source.columns[name], type: LIST_TYPE[f.type], nullable: f.nullable };
+    if (f.sort) sorts[name] = def;
+    if (f.filter?.length) filters[name] = { ...def, ops: f.filter };
+  }
+  return {
+    select,
+    from: source.from,
+    countFrom: source.countFrom,
+    id: source.columns[entity.id],
+    search: source.search,
+    where: source.where,
+    sorts,
+    defaultSort: entity.defaultSort,
+    defaultDescending: entity.defaultDescending,
+    filters,
+  };
+}

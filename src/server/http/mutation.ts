@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { type AnyRoute, defineRoute, type RouteContext, type RouteDef } from './route.ts';
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a mutation's handler gives back: the record it changed, its states for the audit row, and the answer. */
+export interface MutationOutcome<R> {
+  /** The changed record's id (the audit row's entity id). */
+  id: number | string;
+  /** The record before and after, under the API's field names (null when created or deleted). */
+  before?: unknown;
+  after?: unknown;
+  /** The answer's `data`. */
+  result: R;
+}
+
+export interface MutationDef<
+  PS extends z.ZodType | undefined,
+  QS extends z.ZodType | undefined,
+  BS extends z.ZodType | undefined,
+> extends Omit<RouteDef<PS, QS, BS>, 'handler'> {
+  /** The audit row every call writes: the entity type (`city`) and the action (`update`). */
+  audit: { entity: string; action: string };
+  /** Runs inside the transaction: `db` is the transaction. Throwing rolls everything back. */
+  handler(ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>> & { db: Db }): Promise<MutationOutcome<unknown>>;
+}
+
+/**
+ * Declares a route that changes state: the wrapper opens the transaction, runs the handler in
+ * it and writes the audit row (entity, action, id, before/after, and the request's ip, user,
+ * rid/oid and page path, as `ctx.audit` does) in the same transaction, so a handler can forget
+ * neither and a failure leaves neither the change nor its audit row.
+ */
+export function defineMutation<
+  PS extends z.ZodType | undefined = undefined,
+  QS extends z.ZodType | undefined = undefined,
+  BS extends z.ZodType | undefined = undefined,
+>(def: MutationDef<PS, QS, BS>): AnyRoute {
+  const { audit, handler, ...route } = def;
+  return defineRoute<PS, QS, BS>({
+    ...route,
+    handler: (ctx) =>
+      ctx.db.transaction(async (tx) => {
+        const out = await handler({ ...ctx, db: tx as unknown as Db });
+        await ctx.audit(tx as unknown as Db, {
+          action: audit.action,
+          entity: audit.entity,
+          entityId: out.id,
+          before: out.before ?? null,
+          after: out.after ?? null,
+        });
+        return out.result;
+      }),
+  });
+}
