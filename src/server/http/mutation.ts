@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { uniqueGuard } from '../db/pg-errors.ts';
+import type { HttpError } from './errors.ts';
 import { type AnyRoute, defineRoute, type RouteContext, type RouteDef } from './route.ts';
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -22,6 +24,11 @@ export interface MutationDef<
 > extends Omit<RouteDef<PS, QS, BS>, 'handler'> {
   /** The audit row every call writes: the entity type (`city`) and the action (`update`). */
   audit: { entity: string; action: string };
+  /**
+   * The refusal when the write breaks a unique constraint (a concurrent save won the race between
+   * the handler's own check and its write): a 422, never a 500. The transaction has rolled back.
+   */
+  onUnique?(ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>>): HttpError;
   /** Runs inside the transaction: `db` is the transaction. Throwing rolls everything back. */
   handler(ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>> & { db: Db }): Promise<MutationOutcome<unknown>>;
 }
@@ -37,20 +44,23 @@ export function defineMutation<
   QS extends z.ZodType | undefined = undefined,
   BS extends z.ZodType | undefined = undefined,
 >(def: MutationDef<PS, QS, BS>): AnyRoute {
-  const { audit, handler, ...route } = def;
+  const { audit, handler, onUnique, ...route } = def;
   return defineRoute<PS, QS, BS>({
     ...route,
-    handler: (ctx) =>
-      ctx.db.transaction(async (tx) => {
-        const out = await handler({ ...ctx, db: tx as unknown as Db });
-        await ctx.audit(tx as unknown as Db, {
-          action: audit.action,
-          entity: audit.entity,
-          entityId: out.id,
-          before: out.before ?? null,
-          after: out.after ?? null,
+    handler: (ctx) => {
+      const write = () =>
+        ctx.db.transaction(async (tx) => {
+          const out = await handler({ ...ctx, db: tx as unknown as Db });
+          await ctx.audit(tx as unknown as Db, {
+            action: audit.action,
+            entity: audit.entity,
+            entityId: out.id,
+            before: out.before ?? null,
+            after: out.after ?? null,
+          });
+          return out.result;
         });
-        return out.result;
-      }),
+      return onUnique ? uniqueGuard(write, () => onUnique(ctx)) : write();
+    },
   });
 }

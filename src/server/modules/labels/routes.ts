@@ -11,16 +11,18 @@ import {
 } from '../../../contract/labels.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
 import type { Db } from '../../db/client.ts';
-import { checkNameFree, uniqueGuard } from '../../db/pg-errors.ts';
+import { checkNameFree } from '../../db/pg-errors.ts';
 import { labels } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { isoTimestamp, type ListSpec, listPage, queryRows } from '../../http/list.ts';
+import { defineMutation } from '../../http/mutation.ts';
 import { defineRoute } from '../../http/route.ts';
 
 /**
  * Labels (contract/labels.ts): the managed list at /label-list (permission `labels`) and the
- * items every screen with chips or a label picker reads (any signed-in role). Each change runs
- * in one transaction with one audit row (entity `label`, before/after under the API's names).
+ * items every screen with chips or a label picker reads (any signed-in role). Each change is a
+ * `defineMutation`: one transaction with one audit row (entity `label`, before/after under the
+ * API's names).
  */
 
 const NOT_FOUND = 'برچسب یافت نشد';
@@ -111,7 +113,7 @@ export const labelRoutes = [
    * POST /api/labels (`labels`) — `labelInput` → `Label`. 422 per field: name missing, longer than
    * 40 or another label's (case-insensitive); colour not `#rrggbb`; no object type.
    */
-  defineRoute({
+  defineMutation({
     method: 'post',
     path: '/api/labels',
     permission: 'labels',
@@ -119,40 +121,29 @@ export const labelRoutes = [
     tags: ['labels'],
     body: labelInput,
     response: label,
-    async handler({ db, deps, body, audit }) {
+    audit: { entity: 'label', action: 'create' },
+    onUnique: ({ body }) => invalid({ name: [DUPLICATE(body.name)] }),
+    async handler({ db, deps, body }) {
       const now = deps.now();
-      const id = await uniqueGuard(
-        () =>
-          db.transaction(async (tx) => {
-            await checkNameFree(tx, labels, body.name, null, DUPLICATE(body.name));
-            const [row] = await tx
-              .insert(labels)
-              .values({
-                name: body.name,
-                color: body.color,
-                objectTypes: body.object_types,
-                createdAt: now,
-                updatedAt: now,
-              })
-              .returning();
-            await audit(tx, {
-              action: 'create',
-              entity: 'label',
-              entityId: row!.id,
-              after: auditFields(row!),
-            });
-            return row!.id;
-          }),
-        () => invalid({ name: [DUPLICATE(body.name)] }),
-      );
-      return readLabel(db, id);
+      await checkNameFree(db, labels, body.name, null, DUPLICATE(body.name));
+      const [row] = await db
+        .insert(labels)
+        .values({
+          name: body.name,
+          color: body.color,
+          objectTypes: body.object_types,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return { id: row!.id, after: auditFields(row!), result: await readLabel(db, row!.id) };
     },
   }),
   /**
    * PUT /api/labels/:id (`labels`) — `labelInput` → `Label`. 404 «برچسب یافت نشد»; 422 as create.
    * Narrowing `object_types` keeps the label on records already carrying it.
    */
-  defineRoute({
+  defineMutation({
     method: 'put',
     path: '/api/labels/:id{[0-9]+}',
     permission: 'labels',
@@ -161,41 +152,30 @@ export const labelRoutes = [
     params: labelIdParams,
     body: labelInput,
     response: label,
-    async handler({ db, deps, params, body, audit }) {
-      await uniqueGuard(
-        () =>
-          db.transaction(async (tx) => {
-            const [before] = await tx.select().from(labels).where(eq(labels.id, params.id)).for('update');
-            if (!before) throw notFound(NOT_FOUND);
-            await checkNameFree(tx, labels, body.name, params.id, DUPLICATE(body.name));
-            const [row] = await tx
-              .update(labels)
-              .set({
-                name: body.name,
-                color: body.color,
-                objectTypes: body.object_types,
-                updatedAt: deps.now(),
-              })
-              .where(eq(labels.id, params.id))
-              .returning();
-            await audit(tx, {
-              action: 'update',
-              entity: 'label',
-              entityId: params.id,
-              before: auditFields(before),
-              after: auditFields(row!),
-            });
-          }),
-        () => invalid({ name: [DUPLICATE(body.name)] }),
-      );
-      return readLabel(db, params.id);
+    audit: { entity: 'label', action: 'update' },
+    onUnique: ({ body }) => invalid({ name: [DUPLICATE(body.name)] }),
+    async handler({ db, deps, params, body }) {
+      const [before] = await db.select().from(labels).where(eq(labels.id, params.id)).for('update');
+      if (!before) throw notFound(NOT_FOUND);
+      await checkNameFree(db, labels, body.name, params.id, DUPLICATE(body.name));
+      const [row] = await db
+        .update(labels)
+        .set({ name: body.name, color: body.color, objectTypes: body.object_types, updatedAt: deps.now() })
+        .where(eq(labels.id, params.id))
+        .returning();
+      return {
+        id: params.id,
+        before: auditFields(before),
+        after: auditFields(row!),
+        result: await readLabel(db, params.id),
+      };
     },
   }),
   /**
    * DELETE /api/labels/:id (`labels`) — `{ deleted: true, unlinked }`: the label and its links to
    * records (`unlinked` how many). 404 «برچسب یافت نشد».
    */
-  defineRoute({
+  defineMutation({
     method: 'delete',
     path: '/api/labels/:id{[0-9]+}',
     permission: 'labels',
@@ -203,24 +183,21 @@ export const labelRoutes = [
     tags: ['labels'],
     params: labelIdParams,
     response: labelDeleted,
-    async handler({ db, params, audit }) {
-      return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(labels).where(eq(labels.id, params.id)).for('update');
-        if (!before) throw notFound(NOT_FOUND);
-        const [linked] = await queryRows<{ n: number }>(
-          tx,
-          sql`SELECT count(*)::int AS n FROM entity_labels WHERE label_id = ${params.id}`,
-        );
-        await tx.delete(labels).where(eq(labels.id, params.id));
-        const unlinked = Number(linked?.n ?? 0);
-        await audit(tx, {
-          action: 'delete',
-          entity: 'label',
-          entityId: params.id,
-          before: { ...auditFields(before), records: unlinked },
-        });
-        return { deleted: true, unlinked };
-      });
+    audit: { entity: 'label', action: 'delete' },
+    async handler({ db, params }) {
+      const [before] = await db.select().from(labels).where(eq(labels.id, params.id)).for('update');
+      if (!before) throw notFound(NOT_FOUND);
+      const [linked] = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM entity_labels WHERE label_id = ${params.id}`,
+      );
+      await db.delete(labels).where(eq(labels.id, params.id));
+      const unlinked = Number(linked?.n ?? 0);
+      return {
+        id: params.id,
+        before: { ...auditFields(before), records: unlinked },
+        result: { deleted: true as const, unlinked },
+      };
     },
   }),
 ];
