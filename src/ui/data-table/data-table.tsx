@@ -1,6 +1,8 @@
 import { type RowData, type SortingState, type Updater, useTable } from '@tanstack/react-table';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { eachCondition } from '~/contract/list.ts';
+import { useClientSession } from '~/lib/command-context.ts';
+import { permitted } from '~/lib/session.ts';
 import { BulkBar, UndoBar } from './bulk-bar.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { columnId, columnSortFields, type DataColumn, dataTableFeatures, gridTemplate } from './columns.ts';
@@ -87,6 +89,7 @@ export interface DataTableProps<T extends RowData> {
 }
 
 const NO_FILTERS: readonly FilterDef[] = [];
+const NO_ACTIONS: readonly never[] = [];
 /** The focused row of each list view, so coming back from a record lands where the user was. */
 const rememberedRows = new Map<string, number>();
 
@@ -97,6 +100,11 @@ const rememberedRows = new Map<string, number>();
  */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { id, label, columns, filters = NO_FILTERS, search, onSearchChange, getRowId, onOpen } = props;
+  // Only what the role may do is offered: the buttons, the keys and the `?` sheet's lines.
+  const session = useClientSession();
+  const { bulkActions: allBulk = NO_ACTIONS, rowActions: allRow = NO_ACTIONS } = props;
+  const bulkActions = useMemo(() => permitted(session, allBulk), [session, allBulk]);
+  const rowActions = useMemo(() => permitted(session, allRow), [session, allRow]);
   const domId = `dt-${id}`;
   const rootRef = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLTableElement>(null);
@@ -258,12 +266,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   /** Runs the bulk action (rows selected) or row action bound to this key press; false when none applies. */
   const runRowAction = (e: KeyboardEvent): boolean => {
     const code = e.shiftKey ? `Shift+${e.code}` : e.code;
-    const bulkAction = props.bulkActions?.find((a) => a.key === code);
+    const bulkAction = bulkActions.find((a) => a.key === code);
     if (bulkAction && (cursor.all || selectedCount(cursor.selection) > 0)) {
       runBulk(bulkAction);
       return true;
     }
-    const action = props.rowActions?.find((a) => a.key === code);
+    const action = rowActions.find((a) => a.key === code);
     const row = rows[cursor.row]?.original;
     if (!action || row === undefined || !(action.isEnabled?.(row) ?? true)) return false;
     action.run(row);
@@ -276,7 +284,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   performRef.current = perform;
   const rowActionRef = useRef(runRowAction);
   rowActionRef.current = runRowAction;
-  useListCommands(performRef, props.rowActions, props.bulkActions);
+  useListCommands(performRef, rowActions, bulkActions);
 
   useListKeys({ rootRef, scrollRef, filterRef, performRef, rowActionRef });
 
@@ -330,9 +338,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             selected > 0 && (
               <>
                 {props.selectionActions?.(selectedRows)}
-                {props.bulkActions && (
-                  <BulkBar actions={props.bulkActions} busy={bulk.busy} onRun={runBulk} />
-                )}
+                <BulkBar actions={bulkActions} busy={bulk.busy} onRun={runBulk} />
               </>
             )
           }
