@@ -9,6 +9,7 @@ import { type StaticColumn, StaticTable } from '~/ui/data-table/static-table.tsx
 import { EMPTY, formatDate, formatNumber, formatPercent } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { SkeletonRows } from '~/ui/skeleton.tsx';
+import { GOING_BACK, useForbiddenAnswer } from '~/ui/use-forbidden-answer.ts';
 import { shareholdersQuery } from './api.ts';
 
 /**
@@ -69,6 +70,7 @@ export function ShareholdersScreen() {
   const { legalId } = useParams({ from: '/person/shareholder/$legalId' });
   const id = parseId(legalId) ?? 0;
   const query = useQuery(shareholdersQuery(id));
+  const forbidden = useForbiddenAnswer(query.error);
   const d = query.data;
   if (!d) {
     return (
@@ -78,9 +80,11 @@ export function ShareholdersScreen() {
           description={
             query.isPending
               ? undefined
-              : query.error instanceof ApiError && query.error.status === 404
-                ? 'این شخص حقوقی پیدا نشد.'
-                : 'فهرست سهامداران بارگیری نشد؛ صفحه را دوباره باز کنید.'
+              : forbidden
+                ? GOING_BACK
+                : query.error instanceof ApiError && query.error.status === 404
+                  ? 'این شخص حقوقی پیدا نشد.'
+                  : 'فهرست سهامداران بارگیری نشد؛ صفحه را دوباره باز کنید.'
           }
         />
         {query.isPending && <SkeletonRows rows={6} columns={5} />}
