@@ -15,7 +15,8 @@ import { shareholdersQuery } from './api.ts';
 /**
  * /person/shareholder/{legalId}: the company's direct shareholders, largest stake first, with
  * the sum of their percentages and the free float (1 − sum). Tab moves between the holders'
- * names and Enter opens the holder's record.
+ * names and Enter opens the holder's record; the page belongs to the company (its breadcrumb
+ * names it, Esc and Backspace go back to it).
  */
 
 const SHARE_CLASS: Record<string, string> = { common: 'عادی', preferred: 'ممتاز' };
@@ -72,11 +73,13 @@ export function ShareholdersScreen() {
   const query = useQuery(shareholdersQuery(id));
   const forbidden = useForbiddenAnswer(query.error);
   const d = query.data;
+  const company = { to: `/person/legal-persons/view/${id}`, label: d?.company.name };
   if (!d) {
     return (
       <>
         <PageHeader
           title="سهامداران"
+          parent={company}
           description={
             query.isPending
               ? undefined
@@ -96,6 +99,7 @@ export function ShareholdersScreen() {
     <>
       <PageHeader
         title={`سهامداران ${d.company.name}`}
+        parent={company}
         description={
           <Link to="/person/legal-persons/view/$id" params={{ id: String(d.company.id) }}>
             نمایش {d.company.name}
