@@ -1,8 +1,10 @@
+import { useCanGoBack } from '@tanstack/react-router';
 import { type RowData, type SortingState, type Updater, useTable } from '@tanstack/react-table';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { eachCondition } from '~/contract/list.ts';
 import { useClientSession } from '~/lib/command-context.ts';
 import { permitted } from '~/lib/session.ts';
+import { focusDropped, focusOnPage } from '../focus-memory.ts';
 import { BulkBar, UndoBar } from './bulk-bar.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { columnId, columnSortFields, type DataColumn, dataTableFeatures, gridTemplate } from './columns.ts';
@@ -278,7 +280,24 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     return true;
   };
 
-  const events = useGridEvents<T>(setCursor, ctx, onOpen, scrollRef);
+  // Focus the grid without focusing its first row (as a user's own Tab or click on it does):
+  // the first J then moves to the first row.
+  const quietFocus = useRef(false);
+  const focusGrid = () => {
+    quietFocus.current = true;
+    scrollRef.current?.focus({ preventScroll: true });
+    quietFocus.current = false;
+  };
+  // A list reached from another screen of the app (a link, G then L, signing in) takes the focus
+  // that screen left on the page. The first page of a document (a link from elsewhere, a
+  // bookmark) leaves it where the browser put it; J still reaches the grid from there.
+  const fromAnotherScreen = useCanGoBack();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the list appears
+  useEffect(() => {
+    if (focusDropped() || (fromAnotherScreen && focusOnPage())) focusGrid();
+  }, []);
+
+  const events = useGridEvents<T>(setCursor, ctx, onOpen, scrollRef, quietFocus);
 
   const performRef = useRef(perform);
   performRef.current = perform;
@@ -325,6 +344,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             filters={filters}
             value={built}
             onApply={(nodes) => onSearchChange(withBuilt(search, nodes))}
+            focusAfterApply={() => scrollRef.current}
           />
         )}
         <StatusLine
