@@ -69,6 +69,8 @@ const options = css({
   maxH: '320px',
   overflowY: 'auto',
   mt: '3',
+  // Room for the focused option's ring inside the scrolling box, which would cut it.
+  p: '1',
 });
 const option = css({
   display: 'flex',
