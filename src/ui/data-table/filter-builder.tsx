@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { FilterNode, FilterOp } from '~/contract/list.ts';
 import { Button } from '../button.tsx';
 import { Dialog } from '../dialog.tsx';
+import { JALALI_PLACEHOLDER } from '../jalali-input.tsx';
 import {
   type Draft,
   type DraftCondition,
@@ -357,7 +358,7 @@ function ValueControl({
       type="text"
       dir={f.kind === 'text' ? 'rtl' : 'ltr'}
       inputMode={f.kind === 'text' ? undefined : 'numeric'}
-      placeholder={f.kind === 'date' ? '۱۴۰۳/۰۱/۱۵' : f.kind === 'number' ? '۱٬۰۰۰٬۰۰۰' : ''}
+      placeholder={f.kind === 'date' ? JALALI_PLACEHOLDER : f.kind === 'number' ? '۱٬۰۰۰٬۰۰۰' : ''}
       value={value}
       onChange={(e) => onChange(e.target.value)}
     />
