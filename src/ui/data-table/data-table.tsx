@@ -5,6 +5,7 @@ import { eachCondition } from '~/contract/list.ts';
 import { useClientSession } from '~/lib/command-context.ts';
 import { permitted } from '~/lib/session.ts';
 import { focusDropped, focusOnPage } from '../focus-memory.ts';
+import { ScrollFrame, useScrollEdges } from '../scroll-frame.tsx';
 import { BulkBar, UndoBar } from './bulk-bar.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { columnId, columnSortFields, type DataColumn, dataTableFeatures, gridTemplate } from './columns.ts';
@@ -168,6 +169,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const loading = list.isPending;
   const { fetchNextPage, isPlaceholderData } = list;
   const height = useFitHeight(scrollRef, rootRef);
+  const edges = useScrollEdges(scrollRef);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, isError, error, refetch } = list;
   const gridList = useMemo<GridListState>(
     () => ({ hasNextPage, isFetchingNextPage, isFetchNextPageError, isError, error, fetchNextPage, refetch }),
@@ -354,6 +356,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           nextPageFailed={list.isFetchNextPageError}
           selected={selected}
           allMatching={cursor.all}
+          moreColumns={edges}
           selectionActions={
             selected > 0 && (
               <>
@@ -373,31 +376,33 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         )}
       </div>
       <div className={props.renderDetail ? s.withDetail : undefined}>
-        <GridView
-          domId={domId}
-          label={label}
-          scrollRef={scrollRef}
-          height={height}
-          headers={headers}
-          template={template}
-          minWidth={minWidth}
-          rows={rows}
-          rowIds={rowIds}
-          selection={rowSelection}
-          sorting={sorting}
-          total={total}
-          loading={loading}
-          isPlaceholderData={isPlaceholderData}
-          list={gridList}
-          focusRow={cursor.row}
-          focusCol={cursor.col}
-          scrollPending={scrollPending}
-          restore={restoreView}
-          filtered={filtered}
-          emptyText={props.emptyText}
-          emptyHint={props.emptyHint}
-          events={events}
-        />
+        <ScrollFrame edges={edges}>
+          <GridView
+            domId={domId}
+            label={label}
+            scrollRef={scrollRef}
+            height={height}
+            headers={headers}
+            template={template}
+            minWidth={minWidth}
+            rows={rows}
+            rowIds={rowIds}
+            selection={rowSelection}
+            sorting={sorting}
+            total={total}
+            loading={loading}
+            isPlaceholderData={isPlaceholderData}
+            list={gridList}
+            focusRow={cursor.row}
+            focusCol={cursor.col}
+            scrollPending={scrollPending}
+            restore={restoreView}
+            filtered={filtered}
+            emptyText={props.emptyText}
+            emptyHint={props.emptyHint}
+            events={events}
+          />
+        </ScrollFrame>
         {props.renderDetail && (
           <aside className={s.detail} aria-label="جزئیات ردیف جاری" style={{ maxHeight: height }}>
             {rows[cursor.row] ? (
