@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, newPage } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './pages/browser-suite.ts';
 import { companiesByName, gridRows, legalGrid, openLegalList } from './pages/lists.ts';
-import { signIn, WAIT } from './pages/sign-in.ts';
+import { WAIT } from './pages/sign-in.ts';
 
 /**
  * What a new user tripped over, in Chromium against the real server: a read-only viewer is
@@ -12,14 +12,7 @@ import { signIn, WAIT } from './pages/sign-in.ts';
  * a company's shareholders page has the company in its breadcrumb, and Esc and Backspace go there.
  */
 
-let browser: Browser;
-let baseURL: string;
-
-beforeAll(async () => {
-  baseURL = process.env.NAZER_E2E_BASE_URL ?? inject('baseUrl');
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
+const suite = browserSuite();
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const bulkBar = (page: Page) => page.getByRole('toolbar', { name: 'عملیات گروهی' });
@@ -38,8 +31,7 @@ async function selectFirstRow(page: Page): Promise<string[]> {
 
 describe('what the role may do, and where a page belongs', () => {
   it('offers a read-only viewer no bulk label, unlabel or delete: not as buttons, keys or in the sheet', async () => {
-    const { page, context } = await newPage(browser, baseURL);
-    await signIn(page, 'analyst', 'مشاهده‌گر');
+    const { page, context } = await suite.signedIn('analyst', 'مشاهده‌گر');
     const bulkCalls: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/bulk')) bulkCalls.push(`${r.method()} ${r.url()}`);
@@ -67,16 +59,14 @@ describe('what the role may do, and where a page belongs', () => {
     await context.close();
 
     // The analyst role, which holds the edit permission the bulk route asks for, keeps them.
-    const analyst = await newPage(browser, baseURL);
-    await signIn(analyst.page, 'analyst', 'تحلیلگر');
+    const analyst = await suite.signedIn('analyst', 'تحلیلگر');
     const offered = (await selectFirstRow(analyst.page)).join(' | ');
     for (const title of EDITING) expect(offered).toContain(title);
     await analyst.context.close();
   });
 
   it('answers a record view the server refuses with a toast of its message, then goes back one page', async () => {
-    const { page, context } = await newPage(browser, baseURL);
-    await signIn(page, 'analyst', 'مشاهده‌گر');
+    const { page, context } = await suite.signedIn('analyst', 'مشاهده‌گر');
     const [company] = await companiesByName(page);
     // The role lost the right to this record since the list was loaded (another tab, an
     // administrator): the server answers the record's request with its 403.
@@ -101,8 +91,7 @@ describe('what the role may do, and where a page belongs', () => {
   });
 
   it('puts the company in the shareholders page’s breadcrumb; Esc and Backspace go back to it', async () => {
-    const { page, context } = await newPage(browser, baseURL);
-    await signIn(page, 'analyst', 'تحلیلگر');
+    const { page, context } = await suite.signedIn('analyst', 'تحلیلگر');
     const [company] = await companiesByName(page);
     const view = `/person/legal-persons/view/${company!.id}`;
     const open = async () => {

@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, newPage } from '../support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './pages/browser-suite.ts';
 import {
   companiesByName,
   gridRows,
@@ -10,7 +10,7 @@ import {
   pageCall,
   settled,
 } from './pages/lists.ts';
-import { signIn, WAIT } from './pages/sign-in.ts';
+import { WAIT } from './pages/sign-in.ts';
 
 /**
  * What a new user tripped over, in Chromium at 1440, 1024 and 390 px: where the focus lands on a
@@ -20,25 +20,22 @@ import { signIn, WAIT } from './pages/sign-in.ts';
  * section header that wraps around its title on a phone.
  */
 
-let browser: Browser;
-let baseURL: string;
-
-beforeAll(async () => {
-  baseURL = process.env.NAZER_E2E_BASE_URL ?? inject('baseUrl');
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
+const suite = browserSuite();
 
 const focusedRow = async (grid: Locator) =>
   /-r(\d+)-c\d+$/.exec((await grid.getAttribute('aria-activedescendant')) ?? '')?.[1];
 const rect = (l: Locator) => l.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
 
-/** A page of `width` × 900 (844 on a phone), signed in as the analyst. */
-async function analystAt(width: number) {
-  const { page, context } = await newPage(browser, baseURL);
-  await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-  await signIn(page, 'analyst', 'تحلیلگر');
-  return { page, context };
+/** A page `width` wide, signed in as the analyst. */
+const analystAt = (width: number) => suite.signedIn('analyst', 'تحلیلگر', width);
+
+/** The first company's view (by name) on a page `width` wide, as the analyst. */
+async function companyViewAt(width: number) {
+  const opened = await analystAt(width);
+  const [company] = await companiesByName(opened.page);
+  await opened.page.goto(`/person/legal-persons/view/${company!.id}`);
+  await opened.page.getByRole('heading', { level: 1, name: company!.name }).waitFor(WAIT);
+  return opened;
 }
 
 describe('focus on list screens and in the filter builder', () => {
@@ -55,7 +52,7 @@ describe('focus on list screens and in the filter builder', () => {
   });
 
   it('gives the grid the focus when signing in leads back to a list', async () => {
-    const { page, context } = await newPage(browser, baseURL);
+    const { page, context } = await suite.open();
     await page.goto('/person/legal-persons');
     await page.waitForURL((u) => /login/.test(u.pathname), WAIT);
     const user = page.locator('input[name=username]');
@@ -121,8 +118,17 @@ describe('focus on list screens and in the filter builder', () => {
   });
 });
 
+/** The new true person form's (empty) birth date field, as the analyst. */
+async function birthDateField() {
+  const { page, context } = await analystAt(1440);
+  await page.goto('/person/true-persons/create');
+  const date = page.locator('input[aria-keyshortcuts="Alt+ArrowDown"]').first();
+  await date.waitFor(WAIT);
+  return { date, context };
+}
+
 describe('labels, dates and hints read as they are', () => {
-  it('shows the last column’s label chips whole, or counts those it has no room for', async () => {
+  it('shows the last column’s label chips whole within the table, and counts those it has no room for', async () => {
     const { page, context } = await analystAt(1440);
     const [company] = await companiesByName(page);
     const labels = (await page.evaluate(async () => {
@@ -143,15 +149,24 @@ describe('labels, dates and hints read as they are', () => {
         const frame = td.closest('[role=grid]')!.getBoundingClientRect();
         const box = td.getBoundingClientRect();
         const inside = (r: DOMRect, o: DOMRect) =>
-          r.left >= o.left - 0.5 && r.right <= o.right + 0.5 && r.top >= o.top - 0.5 && r.bottom <= o.bottom + 0.5;
+          r.left >= o.left - 0.5 &&
+          r.right <= o.right + 0.5 &&
+          r.top >= o.top - 0.5 &&
+          r.bottom <= o.bottom + 0.5;
+        // A chip drawn here is whole: inside its cell and the grid's frame, its text cut (if at
+        // all) with an ellipsis, never by the edge.
         const whole: string[] = [];
         const cut: string[] = [];
         for (const chip of td.querySelectorAll<HTMLElement>('[data-label-chip]')) {
           const r = chip.getBoundingClientRect();
           const x = Math.min(Math.max(r.left + r.width / 2, frame.left + 1), frame.right - 1);
-          if (!chip.contains(document.elementFromPoint(x, r.top + r.height / 2))) continue; // not painted
-          if (inside(r, box) && inside(r, frame) && chip.scrollWidth <= chip.clientWidth + 1)
-            whole.push(chip.textContent ?? '');
+          if (!chip.contains(document.elementFromPoint(x, r.top + r.height / 2))) continue; // not drawn
+          const ended =
+            chip.scrollWidth <= chip.clientWidth + 1 ||
+            // (an ellipsis is drawn by a block, not by a flex box)
+            (getComputedStyle(chip).textOverflow === 'ellipsis' &&
+              !getComputedStyle(chip).display.includes('flex'));
+          if (inside(r, box) && inside(r, frame) && ended) whole.push(chip.textContent ?? '');
           else cut.push(chip.textContent ?? '');
         }
         const more = td.querySelector('[data-label-more]')?.textContent ?? '';
@@ -192,7 +207,8 @@ describe('labels, dates and hints read as they are', () => {
       const l = list.getBoundingClientRect();
       const left = l.left + list.clientLeft;
       const top = l.top + list.clientTop;
-      const clipped = o.top - out < top - 0.5 || o.left - out < left - 0.5 || o.right + out > left + list.clientWidth + 0.5;
+      const clipped =
+        o.top - out < top - 0.5 || o.left - out < left - 0.5 || o.right + out > left + list.clientWidth + 0.5;
       return { width, clipped };
     });
     expect(ring.width).toBeGreaterThan(0);
@@ -203,10 +219,7 @@ describe('labels, dates and hints read as they are', () => {
   });
 
   it('gives an empty date field a placeholder that is not a date', async () => {
-    const { page, context } = await analystAt(1440);
-    await page.goto('/person/true-persons/create');
-    const date = page.locator('input[aria-keyshortcuts="Alt+ArrowDown"]').first();
-    await date.waitFor(WAIT);
+    const { date, context } = await birthDateField();
     expect(await date.inputValue()).toBe('');
     const look = await date.evaluate((el: HTMLInputElement) => ({
       placeholder: el.placeholder,
@@ -220,10 +233,7 @@ describe('labels, dates and hints read as they are', () => {
   });
 
   it('draws the Alt+↓ hint under a date field left to right, as the keys read', async () => {
-    const { page, context } = await analystAt(1440);
-    await page.goto('/person/true-persons/create');
-    const date = page.locator('input[aria-keyshortcuts="Alt+ArrowDown"]').first();
-    await date.waitFor(WAIT);
+    const { date, context } = await birthDateField();
     const order = await date.evaluate((el) => {
       const hint = document.getElementById(el.getAttribute('aria-describedby') ?? '')!;
       const at = (ch: string) => {
@@ -264,42 +274,43 @@ describe('tables wider than the screen, and headers on a phone', () => {
       return { start: shown('start'), end: shown('end') };
     });
 
+  /**
+   * `table` shows more at its inline end only; after `presses` of ← with the focus on `scroller`
+   * (in right to left ← goes toward the inline end), at its inline start only.
+   */
+  async function leftArrowScrolls(page: Page, table: Locator, scroller: Locator, presses: number) {
+    await expect.poll(() => edges(table), WAIT).toEqual({ start: false, end: true });
+    await scroller.focus();
+    for (let i = 0; i < presses; i++) await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => edges(table), WAIT).toEqual({ start: true, end: false });
+  }
+
   it('shows that a list scrolls sideways, on the side where more columns are, and ← reaches them', async () => {
     const { page, context } = await analystAt(1024);
     const grid = await openLegalList(page);
     expect(await grid.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-    await expect.poll(() => edges(grid), WAIT).toEqual({ start: false, end: true });
-    expect(await page.locator('[data-scroll-hint]').innerText()).toContain('ستون‌های بیشتر');
-    await grid.focus();
-    // ← moves to the next column (the one on the left) and brings it into view.
-    for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => edges(grid), WAIT).toEqual({ start: true, end: false });
+    const hint = page.locator('[data-scroll-hint]');
+    await expect.poll(() => hint.count(), WAIT).toBe(1);
+    expect(await hint.innerText()).toContain('ستون‌های بیشتر');
+    // ← moves the focused cell to the next column (the one on the left) and brings it into view.
+    await leftArrowScrolls(page, grid, grid, 12);
     await context.close();
   });
 
   it('on a phone: a record’s wide table shows that it scrolls, and the keyboard scrolls it', async () => {
-    const { page, context } = await analystAt(390);
-    const [company] = await companiesByName(page);
-    await page.goto(`/person/legal-persons/view/${company!.id}`);
-    await page.getByRole('heading', { level: 1, name: company!.name }).waitFor(WAIT);
+    const { page, context } = await companyViewAt(390);
     const table = page.locator('section#board table').first();
     await table.waitFor(WAIT);
-    await expect.poll(() => edges(table), WAIT).toEqual({ start: false, end: true });
-    // The frame is a stop of its own for the keyboard, named after its table.
+    // The box that scrolls is a stop of its own for the keyboard, named after its table.
     const scroller = table.locator('xpath=ancestor::*[@tabindex="0"][1]');
+    await expect.poll(() => scroller.count(), WAIT).toBe(1);
     expect(await scroller.getAttribute('aria-label')).toContain('اعضای هیئت مدیره');
-    await scroller.focus();
-    // In right to left ← scrolls toward the columns at the inline end.
-    for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => edges(table), WAIT).toEqual({ start: true, end: false });
+    await leftArrowScrolls(page, table, scroller, 30);
     await context.close();
   });
 
   it('on a phone: a record’s section header puts its links under the title, each on one line', async () => {
-    const { page, context } = await analystAt(390);
-    const [company] = await companiesByName(page);
-    await page.goto(`/person/legal-persons/view/${company!.id}`);
-    await page.getByRole('heading', { level: 1, name: company!.name }).waitFor(WAIT);
+    const { page, context } = await companyViewAt(390);
     const head = page.locator('section#general > header');
     const title = await rect(head.locator('h2'));
     const box = await rect(head);

@@ -29,7 +29,9 @@ export async function openLegalList(page: Page, query = ''): Promise<Locator> {
 /** The first `n` companies by name, as the page's session reads them. */
 export function companiesByName(page: Page, n = 1): Promise<{ id: number; name: string }[]> {
   return page.evaluate(async (n) => {
-    const res = await fetch(`/api/person/legal-persons?per_page=${n}&sortBy=name`, { credentials: 'include' });
+    const res = await fetch(`/api/person/legal-persons?per_page=${n}&sortBy=name`, {
+      credentials: 'include',
+    });
     return ((await res.json()) as { data: { data: { id: number; name: string }[] } }).data.data;
   }, n);
 }
