@@ -38,16 +38,21 @@ async function companyViewAt(width: number) {
   return opened;
 }
 
+/** The legal persons list, just arrived at, holds the focus on its grid: the first J goes to the first row. */
+async function gridHasTheFocus(page: Page) {
+  const grid = legalGrid(page);
+  await gridRows(grid).first().waitFor(WAIT);
+  await expect.poll(() => hasFocus(grid), WAIT).toBe(true);
+  await page.keyboard.press('KeyJ');
+  await expect.poll(() => focusedRow(grid), WAIT).toBe('0');
+}
+
 describe('focus on list screens and in the filter builder', () => {
   it('gives the grid the focus after G then L; the first J then reaches the first row', async () => {
     const { page, context } = await analystAt(1440);
     await page.keyboard.press('KeyG');
     await page.keyboard.press('KeyL');
-    const grid = legalGrid(page);
-    await gridRows(grid).first().waitFor(WAIT);
-    await expect.poll(() => hasFocus(grid), WAIT).toBe(true);
-    await page.keyboard.press('KeyJ');
-    await expect.poll(() => focusedRow(grid), WAIT).toBe('0');
+    await gridHasTheFocus(page);
     await context.close();
   });
 
@@ -65,11 +70,7 @@ describe('focus on list screens and in the filter builder', () => {
     await page.locator('main ul button:not([disabled])').first().waitFor(WAIT);
     await page.keyboard.press('Digit1');
     await page.waitForURL((u) => u.pathname === '/person/legal-persons', WAIT);
-    const grid = legalGrid(page);
-    await gridRows(grid).first().waitFor(WAIT);
-    await expect.poll(() => hasFocus(grid), WAIT).toBe(true);
-    await page.keyboard.press('KeyJ');
-    await expect.poll(() => focusedRow(grid), WAIT).toBe('0');
+    await gridHasTheFocus(page);
     await context.close();
   });
 
