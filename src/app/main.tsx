@@ -7,6 +7,8 @@ import type { Settings } from '~/contract/auth.ts';
 import { readJson, STORAGE_KEYS } from '~/lib/storage.ts';
 import { applyTheme } from '~/lib/theme.ts';
 import { authReactions, connectNavigation } from '~/machines/app-actors.ts';
+// Where the focus was, from the first focus on (dialogs give it back there; lists take it when a screen drops it).
+import '~/ui/focus-memory.ts';
 import { Toaster } from '~/ui/toaster.tsx';
 import './features.ts';
 import { installHttpHandlers } from './http-handlers.ts';

@@ -40,6 +40,27 @@ export function setHttpHandlers(h: HttpHandlers | null) {
   handlers = h;
 }
 
+/** True when `error` is the server's refusal (403) of what the role may not see or do. */
+export const isForbidden = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 403;
+
+const answered = new WeakSet<ApiError>();
+
+/**
+ * The catalogue's 403 answer (a negative toast with the server's message, then back one page)
+ * for a refusal the call was `quiet` about: a screen that loads its data quietly to show
+ * failures in place has nothing to show for a refusal, and retrying would be refused again.
+ * Runs once per error; answers whether `error` is a 403.
+ */
+export function answerForbidden(error: unknown): boolean {
+  if (!isForbidden(error)) return false;
+  if (!answered.has(error)) {
+    answered.add(error);
+    handlers?.onForbidden(error.message);
+  }
+  return true;
+}
+
 /** rid and oid from the query string, or the first numeric path segment (the specification's request context). */
 export function requestContext(location: { pathname: string; search: string }): {
   rid?: string;

@@ -56,4 +56,10 @@ export function readSession(): ClientSession {
 export const sessionHolds = (session: ClientSession, ident: string) =>
   session.isSuperAdmin || session.permissions.includes(ident);
 
+/** What of `items` the client session's role may be offered: those with no `permission`, or one it holds. */
+export const permitted = <T extends { permission?: string }>(
+  session: ClientSession,
+  items: readonly T[],
+): T[] => items.filter((item) => item.permission === undefined || sessionHolds(session, item.permission));
+
 const isString = (v: unknown): v is string => typeof v === 'string';

@@ -2,6 +2,7 @@ import { Dialog as Ark } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { css, cva, cx } from 'styled-system/css';
+import { lastFocusOutsideDialogs } from './focus-memory.ts';
 import { Icon } from './icons.tsx';
 
 /** The specification's dialog transition. */
@@ -81,24 +82,11 @@ export interface DialogProps {
   dismissible?: boolean;
   /** The element to focus when it opens (default: the first focusable one). */
   initialFocus?: () => HTMLElement | null;
+  /** Where the focus goes when it closes, when not back where it was (null: back where it was). */
+  finalFocus?: () => HTMLElement | null;
   className?: string;
 }
 
-/**
- * The element that last had the focus outside every dialog: where the focus goes back when the
- * element a dialog was opened from is gone (the palette's placeholder, shown while its code
- * loads, holds the focus when the palette itself opens).
- */
-let lastFocusOutside: Element | null = null;
-if (typeof document !== 'undefined')
-  document.addEventListener(
-    'focusin',
-    (e) => {
-      if (e.target instanceof Element && !e.target.closest('[role=dialog], [role=alertdialog]'))
-        lastFocusOutside = e.target;
-    },
-    true,
-  );
 const usable = (el: Element | null) =>
   el instanceof HTMLElement && el.isConnected && el !== document.body && !el.closest('[inert]') ? el : null;
 
@@ -120,6 +108,7 @@ export function Dialog({
   role = 'dialog',
   dismissible = true,
   initialFocus,
+  finalFocus,
   className,
 }: DialogProps) {
   // Where the focus was as it opened, read while rendering the change (before a field's autoFocus
@@ -131,7 +120,10 @@ export function Dialog({
     setWasOpen(open);
     if (open) setOpener(document.activeElement);
   }
-  const returnFocus = () => usable(opener) ?? usable(lastFocusOutside);
+  // Back where it was; when that element is gone, to the last one outside every dialog (the
+  // palette's placeholder, shown while its code loads, holds the focus when the palette opens).
+  const returnFocus = () =>
+    usable(finalFocus?.() ?? null) ?? usable(opener) ?? usable(lastFocusOutsideDialogs());
   // Closing, it lets go of the focus at once (inert alone would only move it at the next frame),
   // so keys typed during the exit animation reach the page (J on the list the palette just
   // opened), not an input that is going away. The focus then returns where Ark sends it.

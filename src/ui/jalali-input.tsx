@@ -6,6 +6,13 @@ import { Field } from './field.tsx';
 import { formatDateLong } from './format.ts';
 import { input as inputCss } from './input.tsx';
 
+/**
+ * An empty date field's placeholder: the order of the parts, not a sample date that would read
+ * as a value. The marks (U+200E) keep the words where the digits will stand in the field, which
+ * reads left to right: the year on the left.
+ */
+export const JALALI_PLACEHOLDER = 'سال\u200E/ماه\u200E/روز';
+
 /** Digits typed (Persian or ASCII) → `۱۳۶۵/۰۴/۲۱` as they come: the slashes are put in for the user. */
 export function maskJalali(raw: string): string {
   const typed = toAsciiDigits(raw);
@@ -58,7 +65,14 @@ const calendarButton = css({
  */
 export function JalaliField({ label, value, onChange, error, required, ...rest }: JalaliFieldProps) {
   const iso = value ? parseJalaliDate(value) : null;
-  const hint = iso ? formatDateLong(iso) : 'سال/ماه/روز، مانند ۱۳۶۵/۰۴/۲۱؛ Alt+↓ تقویم';
+  // The key's name stands apart from the Persian around it, or "Alt+↓" would be drawn "↓+Alt".
+  const hint = iso ? (
+    formatDateLong(iso)
+  ) : (
+    <>
+      سال/ماه/روز، مانند ۱۳۶۵/۰۴/۲۱؛ <bdi dir="ltr">Alt+↓</bdi> تقویم
+    </>
+  );
   return (
     <Field label={label} error={error} hint={hint} required={required}>
       <JalaliControl label={label} value={value} onChange={onChange} {...rest} />
@@ -116,7 +130,7 @@ function JalaliControl({
         ref={input}
         className={cx(inputCss({ ltr: true }), withButton)}
         inputMode="numeric"
-        placeholder="۱۳۶۵/۰۴/۲۱"
+        placeholder={JALALI_PLACEHOLDER}
         autoComplete="off"
         maxLength={10}
         value={value}

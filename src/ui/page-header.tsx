@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { Fragment, type ReactNode, useEffect } from 'react';
 import { css } from 'styled-system/css';
-import { type Crumb, crumbsFor, parentCrumb } from '~/lib/breadcrumbs.ts';
+import { type Crumb, crumbsFor, type ParentPage, parentCrumb } from '~/lib/breadcrumbs.ts';
 import { setTitleOverride } from '~/lib/page-title.ts';
 import { useShortcuts } from './use-shortcuts.ts';
 
@@ -43,20 +43,28 @@ export interface PageHeaderProps {
   description?: ReactNode;
   /** Defaults to the registry's ancestors of this path. */
   crumbs?: Crumb[];
+  /**
+   * The record this page belongs to when its path does not say so (a company's shareholders
+   * page: the company's view). It comes last in the breadcrumb before this page, and both Esc
+   * and Backspace go there.
+   */
+  parent?: ParentPage;
   /** The screen's main actions: Buttons with their `shortcut`. */
   actions?: ReactNode;
 }
 
 /**
  * The top of every screen in the main layout: breadcrumbs, the title (the page's one h1) and
- * the main actions. Esc goes one level up (a record to its list) when nothing else took it: a
- * component that handles Esc itself calls `event.preventDefault()`.
+ * the main actions. Esc goes one level up (a record to its list, a record's page to its
+ * `parent`) when nothing else took it: a component that handles Esc itself calls
+ * `event.preventDefault()`. Backspace goes to a declared `parent` too (record views bind it
+ * themselves).
  */
-export function PageHeader({ title, description, crumbs, actions }: PageHeaderProps) {
+export function PageHeader({ title, description, crumbs, parent: parentPage, actions }: PageHeaderProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const textTitle = typeof title === 'string' ? title : undefined;
-  const trail = crumbs ?? crumbsFor(pathname, textTitle);
+  const trail = crumbs ?? crumbsFor(pathname, textTitle, parentPage);
   // Esc goes up from a record to its list; top-level screens do not jump home.
   const parent = parentCrumb(trail);
   const up = parent?.to && parent.to !== '/' ? parent : undefined;
@@ -67,16 +75,12 @@ export function PageHeader({ title, description, crumbs, actions }: PageHeaderPr
     return () => setTitleOverride(pathname, null);
   }, [pathname, textTitle]);
 
-  useShortcuts(
-    {
-      Escape: () => {
-        // An open dialog, menu or popover owns Esc.
-        if (overlayOpen()) return;
-        if (up?.to) navigate({ to: up.to });
-      },
-    },
-    !!up?.to,
-  );
+  const goUp = () => {
+    // An open dialog, menu or popover owns the keys.
+    if (overlayOpen()) return;
+    if (up?.to) navigate({ to: up.to });
+  };
+  useShortcuts(parentPage ? { Escape: goUp, Backspace: goUp } : { Escape: goUp }, !!up?.to);
 
   return (
     <header className={header}>

@@ -69,6 +69,8 @@ const options = css({
   maxH: '320px',
   overflowY: 'auto',
   mt: '3',
+  // Room for the focused option's ring inside the scrolling box, which would cut it.
+  p: '1',
 });
 const option = css({
   display: 'flex',
@@ -169,8 +171,18 @@ function LabelPicker({
 }
 
 /**
+ * What the server's bulk route asks the role to hold (src/server/modules/bulk/service.ts
+ * BULK_PERMISSION): labelling, unlabelling and deleting change the records.
+ */
+const EDIT_PERMISSION: Record<LabelObjectType, string> = {
+  legal_person: 'person.legal.edit',
+  true_person: 'person.true.edit',
+};
+
+/**
  * The bulk actions of the `type` persons list and the dialogs they open: pass `bulkActions` to
- * the DataTable and render `dialogs` beside it.
+ * the DataTable and render `dialogs` beside it. Each declares the permission its route asks for;
+ * the DataTable offers only those the role holds.
  */
 export function usePersonBulk(type: LabelObjectType): { bulkActions: BulkAction[]; dialogs: ReactNode } {
   const [pending, setPending] = useState<Pending | null>(null);
@@ -178,10 +190,24 @@ export function usePersonBulk(type: LabelObjectType): { bulkActions: BulkAction[
   const bulkActions = useMemo<BulkAction[]>(() => {
     const ask = (verb: BulkVerb) => (selection: BulkSelection) =>
       new Promise<UndoOffer | null>((resolve) => setPending({ verb, selection, resolve }));
+    const permission = EDIT_PERMISSION[type];
     return [
-      { id: 'persons.bulk.label', title: 'برچسب زدن', key: 'KeyL', run: ask('label') },
-      { id: 'persons.bulk.unlabel', title: 'برداشتن برچسب', key: 'Shift+KeyL', run: ask('unlabel') },
-      { id: 'persons.bulk.delete', title: 'حذف', key: 'Delete', tone: 'danger', run: ask('delete') },
+      { id: 'persons.bulk.label', title: 'برچسب زدن', key: 'KeyL', permission, run: ask('label') },
+      {
+        id: 'persons.bulk.unlabel',
+        title: 'برداشتن برچسب',
+        key: 'Shift+KeyL',
+        permission,
+        run: ask('unlabel'),
+      },
+      {
+        id: 'persons.bulk.delete',
+        title: 'حذف',
+        key: 'Delete',
+        tone: 'danger',
+        permission,
+        run: ask('delete'),
+      },
       {
         id: 'persons.bulk.export',
         title: 'خروجی اکسل انتخاب‌شده‌ها',

@@ -9,12 +9,14 @@ import { type StaticColumn, StaticTable } from '~/ui/data-table/static-table.tsx
 import { EMPTY, formatDate, formatNumber, formatPercent } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { SkeletonRows } from '~/ui/skeleton.tsx';
+import { GOING_BACK, useForbiddenAnswer } from '~/ui/use-forbidden-answer.ts';
 import { shareholdersQuery } from './api.ts';
 
 /**
  * /person/shareholder/{legalId}: the company's direct shareholders, largest stake first, with
  * the sum of their percentages and the free float (1 − sum). Tab moves between the holders'
- * names and Enter opens the holder's record.
+ * names and Enter opens the holder's record; the page belongs to the company (its breadcrumb
+ * names it, Esc and Backspace go back to it).
  */
 
 const SHARE_CLASS: Record<string, string> = { common: 'عادی', preferred: 'ممتاز' };
@@ -69,18 +71,23 @@ export function ShareholdersScreen() {
   const { legalId } = useParams({ from: '/person/shareholder/$legalId' });
   const id = parseId(legalId) ?? 0;
   const query = useQuery(shareholdersQuery(id));
+  const forbidden = useForbiddenAnswer(query.error);
   const d = query.data;
+  const company = { to: `/person/legal-persons/view/${id}`, label: d?.company.name };
   if (!d) {
     return (
       <>
         <PageHeader
           title="سهامداران"
+          parent={company}
           description={
             query.isPending
               ? undefined
-              : query.error instanceof ApiError && query.error.status === 404
-                ? 'این شخص حقوقی پیدا نشد.'
-                : 'فهرست سهامداران بارگیری نشد؛ صفحه را دوباره باز کنید.'
+              : forbidden
+                ? GOING_BACK
+                : query.error instanceof ApiError && query.error.status === 404
+                  ? 'این شخص حقوقی پیدا نشد.'
+                  : 'فهرست سهامداران بارگیری نشد؛ صفحه را دوباره باز کنید.'
           }
         />
         {query.isPending && <SkeletonRows rows={6} columns={5} />}
@@ -92,6 +99,7 @@ export function ShareholdersScreen() {
     <>
       <PageHeader
         title={`سهامداران ${d.company.name}`}
+        parent={company}
         description={
           <Link to="/person/legal-persons/view/$id" params={{ id: String(d.company.id) }}>
             نمایش {d.company.name}

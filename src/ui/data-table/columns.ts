@@ -71,20 +71,24 @@ interface SizedHeader {
   column: { columnDef: { meta?: DataColumnMeta } };
 }
 
+/** How far a growing column gives way before the grid scrolls sideways: to 60% of its size, not below 120 px. */
+const growFloor = (size: number) => Math.min(size, Math.max(120, Math.round(size * 0.6)));
+
 /**
  * The grid's CSS `grid-template-columns` (a `lead` px checkbox column, then each column's size;
- * columns with `meta.grow` — or the last one when none has it — take the spare width) and the
- * least width of the row in px.
+ * columns with `meta.grow` — or the last one when none has it — take the spare width, and give
+ * some of their own back (`growFloor`) before the grid scrolls, so that the last column is not
+ * cut at the table's edge when it nearly fits) and the least width of the row in px.
  */
 export function gridTemplate(headers: readonly SizedHeader[], lead: number) {
   const grows = headers.some((h) => h.column.columnDef.meta?.grow);
+  let minWidth = lead;
   const parts = headers.map((h, i) => {
     const size = h.getSize();
     const grow = h.column.columnDef.meta?.grow ?? (!grows && i === headers.length - 1 ? 1 : 0);
-    return grow ? `minmax(${size}px, ${grow}fr)` : `${size}px`;
+    const least = grow ? growFloor(size) : size;
+    minWidth += least;
+    return grow ? `minmax(${least}px, ${grow}fr)` : `${size}px`;
   });
-  return {
-    template: `${lead}px ${parts.join(' ')}`,
-    minWidth: lead + headers.reduce((sum, h) => sum + h.getSize(), 0),
-  };
+  return { template: `${lead}px ${parts.join(' ')}`, minWidth };
 }

@@ -1,6 +1,11 @@
+import { useCanGoBack } from '@tanstack/react-router';
 import { type RowData, type SortingState, type Updater, useTable } from '@tanstack/react-table';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { eachCondition } from '~/contract/list.ts';
+import { useClientSession } from '~/lib/command-context.ts';
+import { permitted } from '~/lib/session.ts';
+import { focusDropped, focusOnPage } from '../focus-memory.ts';
+import { ScrollFrame, useScrollEdges } from '../scroll-frame.tsx';
 import { BulkBar, UndoBar } from './bulk-bar.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { columnId, columnSortFields, type DataColumn, dataTableFeatures, gridTemplate } from './columns.ts';
@@ -87,6 +92,7 @@ export interface DataTableProps<T extends RowData> {
 }
 
 const NO_FILTERS: readonly FilterDef[] = [];
+const NO_ACTIONS: readonly never[] = [];
 /** The focused row of each list view, so coming back from a record lands where the user was. */
 const rememberedRows = new Map<string, number>();
 
@@ -97,6 +103,11 @@ const rememberedRows = new Map<string, number>();
  */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { id, label, columns, filters = NO_FILTERS, search, onSearchChange, getRowId, onOpen } = props;
+  // Only what the role may do is offered: the buttons, the keys and the `?` sheet's lines.
+  const session = useClientSession();
+  const { bulkActions: allBulk = NO_ACTIONS, rowActions: allRow = NO_ACTIONS } = props;
+  const bulkActions = useMemo(() => permitted(session, allBulk), [session, allBulk]);
+  const rowActions = useMemo(() => permitted(session, allRow), [session, allRow]);
   const domId = `dt-${id}`;
   const rootRef = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLTableElement>(null);
@@ -158,6 +169,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const loading = list.isPending;
   const { fetchNextPage, isPlaceholderData } = list;
   const height = useFitHeight(scrollRef, rootRef);
+  const edges = useScrollEdges(scrollRef);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, isError, error, refetch } = list;
   const gridList = useMemo<GridListState>(
     () => ({ hasNextPage, isFetchingNextPage, isFetchNextPageError, isError, error, fetchNextPage, refetch }),
@@ -258,25 +270,42 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   /** Runs the bulk action (rows selected) or row action bound to this key press; false when none applies. */
   const runRowAction = (e: KeyboardEvent): boolean => {
     const code = e.shiftKey ? `Shift+${e.code}` : e.code;
-    const bulkAction = props.bulkActions?.find((a) => a.key === code);
+    const bulkAction = bulkActions.find((a) => a.key === code);
     if (bulkAction && (cursor.all || selectedCount(cursor.selection) > 0)) {
       runBulk(bulkAction);
       return true;
     }
-    const action = props.rowActions?.find((a) => a.key === code);
+    const action = rowActions.find((a) => a.key === code);
     const row = rows[cursor.row]?.original;
     if (!action || row === undefined || !(action.isEnabled?.(row) ?? true)) return false;
     action.run(row);
     return true;
   };
 
-  const events = useGridEvents<T>(setCursor, ctx, onOpen, scrollRef);
+  // Focus the grid without focusing its first row (as a user's own Tab or click on it does):
+  // the first J then moves to the first row.
+  const quietFocus = useRef(false);
+  const focusGrid = () => {
+    quietFocus.current = true;
+    scrollRef.current?.focus({ preventScroll: true });
+    quietFocus.current = false;
+  };
+  // A list reached from another screen of the app (a link, G then L, signing in) takes the focus
+  // that screen left on the page. The first page of a document (a link from elsewhere, a
+  // bookmark) leaves it where the browser put it; J still reaches the grid from there.
+  const fromAnotherScreen = useCanGoBack();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the list appears
+  useEffect(() => {
+    if (focusDropped() || (fromAnotherScreen && focusOnPage())) focusGrid();
+  }, []);
+
+  const events = useGridEvents<T>(setCursor, ctx, onOpen, scrollRef, quietFocus);
 
   const performRef = useRef(perform);
   performRef.current = perform;
   const rowActionRef = useRef(runRowAction);
   rowActionRef.current = runRowAction;
-  useListCommands(performRef, props.rowActions, props.bulkActions);
+  useListCommands(performRef, rowActions, bulkActions);
 
   useListKeys({ rootRef, scrollRef, filterRef, performRef, rowActionRef });
 
@@ -317,6 +346,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             filters={filters}
             value={built}
             onApply={(nodes) => onSearchChange(withBuilt(search, nodes))}
+            focusAfterApply={() => scrollRef.current}
           />
         )}
         <StatusLine
@@ -326,13 +356,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           nextPageFailed={list.isFetchNextPageError}
           selected={selected}
           allMatching={cursor.all}
+          moreColumns={edges}
           selectionActions={
             selected > 0 && (
               <>
                 {props.selectionActions?.(selectedRows)}
-                {props.bulkActions && (
-                  <BulkBar actions={props.bulkActions} busy={bulk.busy} onRun={runBulk} />
-                )}
+                <BulkBar actions={bulkActions} busy={bulk.busy} onRun={runBulk} />
               </>
             )
           }
@@ -347,31 +376,33 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         )}
       </div>
       <div className={props.renderDetail ? s.withDetail : undefined}>
-        <GridView
-          domId={domId}
-          label={label}
-          scrollRef={scrollRef}
-          height={height}
-          headers={headers}
-          template={template}
-          minWidth={minWidth}
-          rows={rows}
-          rowIds={rowIds}
-          selection={rowSelection}
-          sorting={sorting}
-          total={total}
-          loading={loading}
-          isPlaceholderData={isPlaceholderData}
-          list={gridList}
-          focusRow={cursor.row}
-          focusCol={cursor.col}
-          scrollPending={scrollPending}
-          restore={restoreView}
-          filtered={filtered}
-          emptyText={props.emptyText}
-          emptyHint={props.emptyHint}
-          events={events}
-        />
+        <ScrollFrame edges={edges}>
+          <GridView
+            domId={domId}
+            label={label}
+            scrollRef={scrollRef}
+            height={height}
+            headers={headers}
+            template={template}
+            minWidth={minWidth}
+            rows={rows}
+            rowIds={rowIds}
+            selection={rowSelection}
+            sorting={sorting}
+            total={total}
+            loading={loading}
+            isPlaceholderData={isPlaceholderData}
+            list={gridList}
+            focusRow={cursor.row}
+            focusCol={cursor.col}
+            scrollPending={scrollPending}
+            restore={restoreView}
+            filtered={filtered}
+            emptyText={props.emptyText}
+            emptyHint={props.emptyHint}
+            events={events}
+          />
+        </ScrollFrame>
         {props.renderDetail && (
           <aside className={s.detail} aria-label="جزئیات ردیف جاری" style={{ maxHeight: height }}>
             {rows[cursor.row] ? (

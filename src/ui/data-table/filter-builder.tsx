@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { FilterNode, FilterOp } from '~/contract/list.ts';
 import { Button } from '../button.tsx';
 import { Dialog } from '../dialog.tsx';
+import { JALALI_PLACEHOLDER } from '../jalali-input.tsx';
 import {
   type Draft,
   type DraftCondition,
@@ -28,6 +29,8 @@ export interface FilterBuilderProps {
   value: readonly FilterNode[];
   /** The new tree (empty: cleared); the list puts it in the URL. */
   onApply(nodes: FilterNode[]): void;
+  /** Where the focus goes once a tree is applied (the list's grid); else back where it was. */
+  focusAfterApply?(): HTMLElement | null;
 }
 
 const MODE_LABELS: Record<Mode, string> = { and: 'همه این شرط‌ها (و)', or: 'دست‌کم یکی از این‌ها (یا)' };
@@ -35,13 +38,39 @@ const MODE_LABELS: Record<Mode, string> = { and: 'همه این شرط‌ها (�
 /**
  * The filter builder (Shift+F on a list): conditions of field, operator and value, and groups
  * of them joined by AND or OR, applied to the list's URL (`af`) so the view can be shared.
- * Ctrl/⌘+Enter applies; Esc closes without applying.
+ * Ctrl/⌘+Enter applies (the focus then goes to `focusAfterApply`, the filtered rows); Esc
+ * closes without applying. A condition added takes the focus on its value.
  */
-export function FilterBuilder({ open, onOpenChange, filters, value, onApply }: FilterBuilderProps) {
+export function FilterBuilder({
+  open,
+  onOpenChange,
+  filters,
+  value,
+  onApply,
+  focusAfterApply,
+}: FilterBuilderProps) {
+  const applied = useRef(false);
+  useEffect(() => {
+    if (open) applied.current = false;
+  }, [open]);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="فیلتر پیشرفته" size="lg">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="فیلتر پیشرفته"
+      size="lg"
+      finalFocus={() => (applied.current ? (focusAfterApply?.() ?? null) : null)}
+    >
       {open && (
-        <BuilderForm filters={filters} value={value} onApply={onApply} onClose={() => onOpenChange(false)} />
+        <BuilderForm
+          filters={filters}
+          value={value}
+          onApply={(nodes) => {
+            applied.current = true;
+            onApply(nodes);
+          }}
+          onClose={() => onOpenChange(false)}
+        />
       )}
     </Dialog>
   );
@@ -56,6 +85,28 @@ function BuilderForm({
   const [draft, setDraft] = useState<Draft>(() => toDraft(value, filters));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const first = filters[0]!;
+  // The condition just added: its value takes the focus once it is on screen.
+  const root = useRef<HTMLDivElement>(null);
+  const [focusValueOf, setFocusValueOf] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusValueOf) return;
+    root.current
+      ?.querySelector<HTMLElement>(`[data-condition-id="${focusValueOf}"] [aria-label="مقدار"]`)
+      ?.focus();
+    setFocusValueOf(null);
+  }, [focusValueOf]);
+  /** A new condition (for the root or a group), its value to be focused. */
+  const added = () => {
+    const c = newCondition(first);
+    setFocusValueOf(c.id);
+    return c;
+  };
+  /** A new group, its condition's value to be focused. */
+  const addedGroup = () => {
+    const g = newGroup(first);
+    setFocusValueOf(g.items[0]!.id);
+    return g;
+  };
 
   const apply = () => {
     const result = fromDraft(draft, filters);
@@ -81,7 +132,7 @@ function BuilderForm({
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+Enter anywhere in the form applies it
-    <div onKeyDown={onKeyDown} className={s.builder} data-filter-builder="">
+    <div ref={root} onKeyDown={onKeyDown} className={s.builder} data-filter-builder="">
       <p className={s.builderHint}>
         شرط‌ها را بسازید؛ هر گروه «و» یا «یا» دارد. <kbd className={s.kbd}>Ctrl+Enter</kbd> اعمال،{' '}
         <kbd className={s.kbd}>Esc</kbd> بستن.
@@ -148,7 +199,7 @@ function BuilderForm({
                   <button
                     type="button"
                     className={s.button}
-                    onClick={() => setItem(item.id, { ...item, items: [...item.items, newCondition(first)] })}
+                    onClick={() => setItem(item.id, { ...item, items: [...item.items, added()] })}
                   >
                     + شرط در این گروه
                   </button>
@@ -165,14 +216,20 @@ function BuilderForm({
         <button
           type="button"
           className={s.button}
-          onClick={() => setDraft((d) => ({ ...d, items: [...d.items, newCondition(first)] }))}
+          onClick={() => {
+            const c = added();
+            setDraft((d) => ({ ...d, items: [...d.items, c] }));
+          }}
         >
           + شرط
         </button>
         <button
           type="button"
           className={s.button}
-          onClick={() => setDraft((d) => ({ ...d, items: [...d.items, newGroup(first)] }))}
+          onClick={() => {
+            const g = addedGroup();
+            setDraft((d) => ({ ...d, items: [...d.items, g] }));
+          }}
         >
           + گروه «یا»
         </button>
@@ -207,7 +264,7 @@ function ConditionRow({
   const ops = opsFor(f);
   const errorId = `${c.id}-error`;
   return (
-    <div className={s.builderRow} data-condition={c.field}>
+    <div className={s.builderRow} data-condition={c.field} data-condition-id={c.id}>
       <select
         aria-label="فیلد"
         value={c.field}
@@ -301,7 +358,7 @@ function ValueControl({
       type="text"
       dir={f.kind === 'text' ? 'rtl' : 'ltr'}
       inputMode={f.kind === 'text' ? undefined : 'numeric'}
-      placeholder={f.kind === 'date' ? '۱۴۰۳/۰۱/۱۵' : f.kind === 'number' ? '۱٬۰۰۰٬۰۰۰' : ''}
+      placeholder={f.kind === 'date' ? JALALI_PLACEHOLDER : f.kind === 'number' ? '۱٬۰۰۰٬۰۰۰' : ''}
       value={value}
       onChange={(e) => onChange(e.target.value)}
     />

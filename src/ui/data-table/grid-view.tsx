@@ -75,6 +75,8 @@ export function useGridEvents<T>(
   ctx: CursorContext,
   onOpen: ((row: T) => void) | undefined,
   scrollRef: RefObject<HTMLTableElement | null>,
+  /** True while the list itself focuses the grid: the focus then lands on no row. */
+  quietFocus: RefObject<boolean>,
 ): RowEventsRef<T> {
   const latest = useRef({ ctx, onOpen });
   latest.current = { ctx, onOpen };
@@ -86,7 +88,9 @@ export function useGridEvents<T>(
     selectClick: (index, shift) =>
       setCursor((c) => reduceCursor(c, { type: 'click-select', index, shift }, latest.current.ctx)),
     open: (row) => latest.current.onOpen?.(row),
-    focusFirst: () => setCursor((c) => (c.row < 0 ? { ...c, row: 0 } : c)),
+    focusFirst: () => {
+      if (!quietFocus.current) setCursor((c) => (c.row < 0 ? { ...c, row: 0 } : c));
+    },
   });
 }
 

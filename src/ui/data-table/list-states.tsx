@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { GOING_BACK, useForbiddenAnswer } from '../use-forbidden-answer.ts';
 import * as s from './styles.ts';
 
 /** Grey bars in the shape of rows: what a list shows while its rows are on the way. */
@@ -47,7 +48,10 @@ export function MessageRow({
   );
 }
 
-/** What the grid shows instead of rows: a failed load (R retries) or an empty list or view. */
+/**
+ * What the grid shows instead of rows: a failed load (R retries) or an empty list or view. A
+ * refused load (403) gets the error catalogue's answer instead of a retry.
+ */
 export function ListMessage({
   colCount,
   error,
@@ -65,6 +69,13 @@ export function ListMessage({
   emptyText?: string;
   emptyHint?: ReactNode;
 }) {
+  const forbidden = useForbiddenAnswer(error);
+  if (error && forbidden)
+    return (
+      <MessageRow colCount={colCount} tone="danger" title={error.message}>
+        <span>{GOING_BACK}</span>
+      </MessageRow>
+    );
   if (error)
     return (
       <MessageRow colCount={colCount} tone="danger" title="فهرست بارگیری نشد">

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { css } from 'styled-system/css';
+import { ScrollFrame, useScrollEdges } from '../scroll-frame.tsx';
 
 /**
  * A small, fully loaded table with the list's look (shareholders of one company, a role's
@@ -51,50 +52,68 @@ const table = css({
 });
 const emptyCss = css({ py: '6', px: '4', color: 'muted', textAlign: 'center', fontSize: '13px' });
 
-export function StaticTable<T>({ caption, columns, rows, getKey, empty, footer }: StaticTableProps<T>) {
-  if (rows.length === 0) return <p className={emptyCss}>{empty}</p>;
+export function StaticTable<T>(props: StaticTableProps<T>) {
+  if (props.rows.length === 0) return <p className={emptyCss}>{props.empty}</p>;
+  return <ScrollingTable {...props} />;
+}
+
+/**
+ * The table in a box that scrolls sideways when it is wider than the screen: then a shadow shows
+ * on the side where more columns are, and the box is a Tab stop of its own (named after the
+ * table) that the arrow keys scroll.
+ */
+function ScrollingTable<T>({ caption, columns, rows, getKey, footer }: StaticTableProps<T>) {
+  const box = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(box);
+  // Only while it scrolls: a named region that Tab stops on and the arrow keys scroll.
+  const reachable =
+    edges.start || edges.end
+      ? { tabIndex: 0, role: 'region', 'aria-label': `${caption}؛ به پهلو پیمایش می‌شود` }
+      : undefined;
   return (
-    <div className={wrap}>
-      <table className={table}>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th
-                key={c.header}
-                scope="col"
-                data-numeric={c.numeric ? '' : undefined}
-                style={{ width: c.width }}
-              >
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={getKey(r)}>
-              {columns.map((c) => (
-                <td key={c.header} data-numeric={c.numeric ? '' : undefined}>
-                  {c.cell(r)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-        {footer && (
-          <tfoot>
+    <ScrollFrame edges={edges}>
+      <div ref={box} className={wrap} {...reachable}>
+        <table className={table}>
+          <caption>{caption}</caption>
+          <thead>
             <tr>
-              {footer.map((f, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: footer cells follow the columns
-                <td key={i} data-numeric={columns[i]?.numeric ? '' : undefined}>
-                  {f}
-                </td>
+              {columns.map((c) => (
+                <th
+                  key={c.header}
+                  scope="col"
+                  data-numeric={c.numeric ? '' : undefined}
+                  style={{ width: c.width }}
+                >
+                  {c.header}
+                </th>
               ))}
             </tr>
-          </tfoot>
-        )}
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={getKey(r)}>
+                {columns.map((c) => (
+                  <td key={c.header} data-numeric={c.numeric ? '' : undefined}>
+                    {c.cell(r)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          {footer && (
+            <tfoot>
+              <tr>
+                {footer.map((f, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: footer cells follow the columns
+                  <td key={i} data-numeric={columns[i]?.numeric ? '' : undefined}>
+                    {f}
+                  </td>
+                ))}
+              </tr>
+            </tfoot>
+          )}
+        </table>
+      </div>
+    </ScrollFrame>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatNumber } from '../format.ts';
+import type { ScrollEdges } from '../scroll-frame.tsx';
 import { Kbd } from './list-states.tsx';
 import * as s from './styles.ts';
 
@@ -15,6 +16,8 @@ export interface StatusLineProps {
   allMatching?: boolean;
   /** The bulk actions beside the selected count. */
   selectionActions?: ReactNode;
+  /** The sides of the grid with columns beyond the screen. */
+  moreColumns?: ScrollEdges;
 }
 
 /** The line under the filters: the count, a failed further page, and the selection. */
@@ -26,6 +29,7 @@ export function StatusLine({
   selected,
   allMatching,
   selectionActions,
+  moreColumns,
 }: StatusLineProps) {
   return (
     <div className={s.statusLine}>
@@ -39,6 +43,13 @@ export function StatusLine({
           </>
         ) : null}
       </span>
+      {(moreColumns?.start || moreColumns?.end) && (
+        // In right to left ← goes to the next column (on the left), → to the previous one.
+        <span data-scroll-hint="">
+          ستون‌های بیشتر: {moreColumns.end && <Kbd>←</Kbd>}
+          {moreColumns.start && <Kbd>→</Kbd>}
+        </span>
+      )}
       {nextPageFailed && (
         <span role="alert">
           ادامه فهرست بارگیری نشد؛ برای تلاش دوباره <Kbd>R</Kbd> را بزنید.

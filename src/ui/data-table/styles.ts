@@ -204,7 +204,9 @@ export const kbd = css({
   lineHeight: '18px',
   textAlign: 'center',
   fontFamily: 'body',
+  // A key's name reads left to right inside Persian text ("Ctrl+Enter", not scrambled by it).
   direction: 'ltr',
+  unicodeBidi: 'isolate',
 });
 
 export const statusLine = css({

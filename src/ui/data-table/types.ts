@@ -133,6 +133,11 @@ export interface RowAction<T> {
   title: string;
   /** Physical key (`KeyA`, `Shift+KeyD`); must not be one of the list's own keys (J K X S / R, Shift+C). */
   key: string;
+  /**
+   * The permission ident the server's route for this action asks for: without it in the
+   * current role the action, its key and its line in the `?` sheet are not offered.
+   */
+  permission?: string;
   /** False when it does not apply to this row (the key then does nothing). */
   isEnabled?(row: T): boolean;
   run(row: T): void;
@@ -168,6 +173,12 @@ export interface BulkAction {
   title: string;
   /** Physical key while rows are selected (`KeyL`, `Delete`); not one of the list's own keys. */
   key?: string;
+  /**
+   * The permission ident the server's route for this action asks for (a bulk route's
+   * `permission`): without it in the current role there is no button, no key and no line in
+   * the `?` sheet.
+   */
+  permission?: string;
   tone?: 'secondary' | 'danger';
   run(selection: BulkSelection): Promise<UndoOffer | null>;
 }

@@ -15,18 +15,34 @@ const sectionCss = css({
   borderRadius: '6px',
   scrollMarginTop: '64px',
 });
+// The title (and its count) first; the actions after it, on the same line when there is room,
+// else together on the lines below, each link whole.
 const sectionHead = css({
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
-  gap: '2',
+  columnGap: '3',
+  rowGap: '1',
   minHeight: '40px',
   px: '4',
+  py: '1.5',
   borderBottomWidth: '1px',
   borderBottomStyle: 'solid',
   borderBottomColor: 'line',
   '& h2': { m: 0, fontSize: '14px', fontWeight: 600, outline: 'none', borderRadius: '2px' },
   '& h2:focus-visible': { outline: '2px solid', outlineColor: 'fourth.strong', outlineOffset: '2px' },
   '& [data-count]': { color: 'muted', fontSize: '13px', fontWeight: 400 },
+  '& a': { whiteSpace: 'nowrap' },
+});
+const sectionTitle = css({ display: 'inline-flex', alignItems: 'baseline', gap: '2' });
+// The actions wrap among themselves (a row of links); the section's key stays beside them.
+const sectionActions = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  gap: '2',
+  minWidth: 0,
+  marginInlineStart: 'auto',
 });
 const sectionBody = css({ '&[data-padded]': { p: '4' } });
 
@@ -49,14 +65,16 @@ export function RecordSection({ id, title, shortcut, count, padded, actions, chi
   return (
     <section id={id} aria-labelledby={`${id}-title`} className={sectionCss}>
       <header className={sectionHead}>
-        <h2 id={`${id}-title`} tabIndex={-1}>
-          {title}
-        </h2>
-        {count !== undefined && <span data-count="">{count}</span>}
-        <span style={{ marginInlineStart: 'auto', display: 'flex', gap: 8, alignItems: 'center' }}>
+        <div className={sectionTitle}>
+          <h2 id={`${id}-title`} tabIndex={-1}>
+            {title}
+          </h2>
+          {count !== undefined && <span data-count="">{count}</span>}
+        </div>
+        <div className={sectionActions}>
           {actions}
           {shortcut && <Kbd binding={shortcut} />}
-        </span>
+        </div>
       </header>
       <div className={sectionBody} data-padded={padded ? '' : undefined}>
         {children}
