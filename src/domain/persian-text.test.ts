@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePersian, searchKey, toAsciiDigits, toPersianDigits } from './persian-text.ts';
+import {
+  normalizePersian,
+  searchKey,
+  toAsciiDigits,
+  toPersianDigits,
+  toPersianDigitsInText,
+} from './persian-text.ts';
 
 describe('persian text', () => {
   it('turns Persian and Arabic digits into ASCII and back', () => {
@@ -30,5 +36,15 @@ describe('persian text', () => {
     ])
       expect(normalizePersian(`الف${c}ب`)).toBe('الفب');
     expect(normalizePersian('می\u200Cشود\u200F')).toBe('می\u200Cشود\u200F');
+  });
+});
+
+describe('toPersianDigitsInText', () => {
+  it('writes the digits of Persian words in Persian, and leaves words in Latin letters alone', () => {
+    expect(toPersianDigitsInText('تهران، خیابان آزادی، پلاک 32')).toBe('تهران، خیابان آزادی، پلاک ۳۲');
+    expect(toPersianDigitsInText('تلفن 021-8812 www.site2.ir info@x1.com')).toBe(
+      'تلفن ۰۲۱-۸۸۱۲ www.site2.ir info@x1.com',
+    );
+    expect(toPersianDigitsInText('')).toBe('');
   });
 });

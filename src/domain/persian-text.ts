@@ -26,6 +26,15 @@ export function toPersianDigits(input: string | number): string {
 }
 
 /**
+ * Persian digits in running Persian text (an address's house number, a phone in a sentence),
+ * leaving words written in Latin letters as they are (`www.site2.ir`, `info@x1.com`):
+ * 'پلاک 32، www.a1.ir' → 'پلاک ۳۲، www.a1.ir'.
+ */
+export function toPersianDigitsInText(input: string): string {
+  return input.replace(/\S+/g, (word) => (/[A-Za-z]/.test(word) ? word : toPersianDigits(word)));
+}
+
+/**
  * Bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): in a
  * name or an address they can make text read differently from what is stored ("Trojan Source",
  * CVE-2021-42574; Unicode UAX #9). The marks a Persian text needs (U+200C zero-width

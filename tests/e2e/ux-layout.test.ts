@@ -233,6 +233,17 @@ describe('labels, dates and hints read as they are', () => {
     await context.close();
   });
 
+  it('shows the house number of an address being edited in Persian digits, as the view shows it', async () => {
+    const { page, context } = await analystAt(1440);
+    const [company] = await companiesByName(page);
+    await page.goto(`/person/legal-persons/update/${company!.id}`);
+    const address = page.locator('[name=address]');
+    await address.waitFor(WAIT);
+    await expect.poll(() => address.inputValue(), WAIT).toMatch(/[۰-۹]/);
+    expect(await address.inputValue()).not.toMatch(/[0-9]/);
+    await context.close();
+  });
+
   it('draws the Alt+↓ hint under a date field left to right, as the keys read', async () => {
     const { date, context } = await birthDateField();
     const order = await date.evaluate((el) => {

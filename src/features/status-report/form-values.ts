@@ -1,6 +1,6 @@
 import type { FieldSpec, SectionSpec } from '~/contract/status-report.ts';
 import { jalaliOfIso } from '~/domain/jalali.ts';
-import { toPersianDigits } from '~/domain/persian-text.ts';
+import { toPersianDigits, toPersianDigitsInText } from '~/domain/persian-text.ts';
 
 /**
  * A section's values as its form holds them (strings as typed, booleans for check boxes), made
@@ -39,7 +39,7 @@ export function cellOf(spec: FieldSpec, value: unknown): Cell {
     case 'code':
       return toPersianDigits(String(value));
     default:
-      return String(value);
+      return toPersianDigitsInText(String(value));
   }
 }
 

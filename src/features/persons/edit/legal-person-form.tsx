@@ -16,7 +16,7 @@ import {
   type LegalPickerRow,
 } from '~/contract/persons.ts';
 import { jalaliOfIso } from '~/domain/jalali.ts';
-import { toPersianDigits } from '~/domain/persian-text.ts';
+import { toPersianDigits, toPersianDigitsInText } from '~/domain/persian-text.ts';
 import { legalPersonQuery } from '~/lib/records.ts';
 import { parseId } from '~/lib/route-params.ts';
 import { AmountInput } from '~/ui/amount-input.tsx';
@@ -108,7 +108,7 @@ function valuesOf(p: LegalPersonDetail): LegalValues {
     is_listed: p.is_listed,
     ticker: p.ticker ?? '',
     status: p.status,
-    address: p.address ?? '',
+    address: toPersianDigitsInText(p.address ?? ''),
     postal_code: fa(p.postal_code),
     phone: fa(p.phone),
     website: p.website ?? '',
