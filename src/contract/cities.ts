@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEntity, inputSchema, rowSchema } from './entity.ts';
+import { defineEntity, rowSchema } from './entity.ts';
 import { positiveId } from './ids.ts';
 
 /**
@@ -52,8 +52,6 @@ export const cityEntity = defineEntity({
 
 export const cityRow = rowSchema(cityEntity);
 export type CityRow = z.infer<typeof cityRow>;
-/** PUT /api/management/cities/:id: the new name. */
-export const cityInput = inputSchema(cityEntity);
 export const cityParams = z.object({ id: positiveId });
 
 /** A province (GET /api/provinces). */

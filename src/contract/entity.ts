@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { optionalText, persianText } from './fields.ts';
-import { MAX_ID, pickedId } from './ids.ts';
 import type { FilterOp } from './list.ts';
 
 /**
  * An entity described once. From one `defineEntity` come, on the server, the list endpoint's
  * columns, filters and sorts (server/http/entity-list.ts), the row and input schemas the routes
  * validate with and document in OpenAPI, and the audit type of its mutations; on the client the
- * list's columns and filter builder (ui/entity/columns.tsx), the form (ui/entity/entity-form.tsx)
+ * list's columns and filter builder (ui/entity/columns.tsx), the form (ui/entity/entity-form.tsx,
+ * with the body's schema from contract/entity-input.ts, kept apart so a route file stays small)
  * and the view's terms. What is truly an entity's own stays beside its description as code;
  * differences between two entities are data here, never `if (kind === …)`.
  *
@@ -96,7 +95,7 @@ export const TYPE_OPS: Readonly<Record<EntityFieldType, readonly FilterOp[]>> = 
 };
 
 /** A field's value as the API answers it. */
-function valueSchema(f: EntityField): z.ZodType {
+export function valueSchema(f: EntityField): z.ZodType {
   let s: z.ZodType;
   switch (f.type) {
     case 'int':
@@ -130,29 +129,6 @@ type Shape<F extends Record<string, EntityField>> = { [K in keyof F]: z.ZodType 
 export function rowSchema<F extends Record<string, EntityField>>(e: EntityDescription<F>) {
   const shape = Object.fromEntries(Object.entries(e.fields).map(([k, f]) => [k, valueSchema(f)])) as Shape<F>;
   return z.object(shape).meta({ title: e.name, description: e.title });
-}
-
-/**
- * The schema of the body that creates or updates a row: the fields the form edits. Text is
- * normalised Persian (contract/fields.ts), capped at `max`; a required field refuses empty; a
- * ref is a picked id.
- */
-export function inputSchema<F extends Record<string, EntityField>>(e: EntityDescription<F>) {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [k, f] of Object.entries(e.fields)) {
-    if (!f.form) continue;
-    let s: z.ZodType;
-    if (f.type === 'text') s = f.form.required ? persianText(f.label, f.max) : optionalText(f.label, f.max);
-    else if (f.type === 'ref') s = pickedId(`${f.label} را برگزینید`);
-    else if (f.type === 'int')
-      s = z.coerce
-        .number({ error: `${f.label} عدد نیست` })
-        .int(`${f.label} عدد صحیح نیست`)
-        .max(MAX_ID);
-    else s = valueSchema(f);
-    shape[k] = f.nullable && !f.form.required && f.type !== 'text' ? s.nullable().optional() : s;
-  }
-  return z.object(shape).meta({ title: `${e.name}Input` });
 }
 
 /** The fields of `e` that match `pick`, with their names. */

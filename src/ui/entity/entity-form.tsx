@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EntityDescription, EntityField } from '~/contract/entity.ts';
-import { inputSchema } from '~/contract/entity.ts';
+import { inputSchema } from '~/contract/entity-input.ts';
 import { toAsciiDigits } from '~/domain/persian-text.ts';
 import { OPTION_LOADERS, optionKey } from '~/lib/options.ts';
 import { CheckField, SelectField, TextField } from '../form/fields.tsx';

@@ -1,14 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { listPageOf } from '../../../contract/api-envelope.ts';
-import {
-  type CityRow,
-  cityEntity,
-  cityInput,
-  cityParams,
-  cityRow,
-  province,
-} from '../../../contract/cities.ts';
+import { type CityRow, cityEntity, cityParams, cityRow, province } from '../../../contract/cities.ts';
+import { inputSchema } from '../../../contract/entity-input.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
 import type { Db } from '../../db/client.ts';
 import { cities } from '../../db/schema/index.ts';
@@ -40,6 +34,8 @@ const citySource = {
   search: r(`lower(replace(replace(c.name || ' ' || c.county || ' ' || c.code, chr(8204), ''), ' ', ''))`),
 };
 const cityList = entityListSpec(cityEntity, citySource);
+/** PUT /api/management/cities/:id: the new name. */
+const cityInput = inputSchema(cityEntity);
 
 /** One city as the API answers it, or null. */
 async function readCity(db: Db, id: number): Promise<CityRow | null> {
