@@ -82,18 +82,6 @@ export function defineEntity<const F extends Record<string, EntityField>>(
   return entity;
 }
 
-/** The operators each type supports by default (the list engine refuses others). */
-export const TYPE_OPS: Readonly<Record<EntityFieldType, readonly FilterOp[]>> = {
-  text: ['contains', 'eq', 'neq'],
-  int: ['eq', 'neq', 'gte', 'lte', 'in'],
-  amount: ['eq', 'neq', 'gte', 'lte'],
-  bool: ['eq'],
-  date: ['eq', 'gte', 'lte'],
-  timestamp: ['gte', 'lte'],
-  enum: ['eq', 'neq', 'in'],
-  ref: ['eq', 'in'],
-};
-
 /** A field's value as the API answers it. */
 export function valueSchema(f: EntityField): z.ZodType {
   let s: z.ZodType;
@@ -130,14 +118,3 @@ export function rowSchema<F extends Record<string, EntityField>>(e: EntityDescri
   const shape = Object.fromEntries(Object.entries(e.fields).map(([k, f]) => [k, valueSchema(f)])) as Shape<F>;
   return z.object(shape).meta({ title: e.name, description: e.title });
 }
-
-/** The fields of `e` that match `pick`, with their names. */
-export function fieldsWhere<F extends Record<string, EntityField>>(
-  e: EntityDescription<F>,
-  pick: (f: EntityField) => unknown,
-): [keyof F & string, EntityField][] {
-  return Object.entries(e.fields).filter(([, f]) => pick(f)) as [keyof F & string, EntityField][];
-}
-
-/** The operators a filter on `f` accepts. */
-export const filterOps = (f: EntityField): readonly FilterOp[] => f.filter ?? [];

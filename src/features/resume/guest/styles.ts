@@ -99,16 +99,8 @@ export const select = css({
 });
 export const fieldError = css({ fontSize: '12px', color: 'danger' });
 export const hint = css({ fontSize: '12px', color: 'muted' });
-export const alert = css({
-  p: '3',
-  borderRadius: '4px',
-  bg: 'danger.soft',
-  color: 'danger',
-  fontSize: '13px',
-  borderInlineStartWidth: '3px',
-  borderInlineStartStyle: 'solid',
-  borderInlineStartColor: 'danger',
-});
+/** A refusal's banner: the sign-in card's. */
+export { alert } from '~/ui/sign-in-card.ts';
 export const note = css({
   p: '3',
   borderRadius: '4px',
