@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type KeepAlive, keepAliveAnswer, seenAnswer } from '../../../contract/auth.ts';
 import { contactMessageSeen, contactMessages } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
+import { defineMutation } from '../../http/mutation.ts';
 import { defineRoute } from '../../http/route.ts';
 import { unseenBy } from '../auth/role-access.ts';
 
@@ -51,8 +52,11 @@ const keepAlive = defineRoute({
   },
 });
 
-/** POST /api/user/contacts/:id/seen — marks one message seen by the user → `{ seen: 1 | 0 }`; 404 unknown id. */
-const markSeen = defineRoute({
+/**
+ * POST /api/user/contacts/:id/seen — marks one message seen by the user → `{ seen: 1 | 0 }` (0:
+ * seen already, nothing written); 404 unknown id. Audited as `contact_message` `contact.seen`.
+ */
+const markSeen = defineMutation({
   method: 'post',
   path: '/api/user/contacts/:id{[0-9]+}/seen',
   permission: 'role',
@@ -60,54 +64,51 @@ const markSeen = defineRoute({
   tags: ['account'],
   params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
   response: seenAnswer,
-  async handler(ctx) {
-    const { db, params, session, deps } = ctx;
+  async handler({ db, params, session, deps }) {
     const userId = session!.user!.id;
-    return db.transaction(async (tx) => {
-      const [msg] = await tx
-        .select({ id: contactMessages.id })
-        .from(contactMessages)
-        .where(eq(contactMessages.id, params.id));
-      if (!msg) throw notFound('این پیام یافت نشد');
-      const [already] = await tx
-        .select({ id: contactMessageSeen.messageId })
-        .from(contactMessageSeen)
-        .where(and(eq(contactMessageSeen.messageId, params.id), eq(contactMessageSeen.userId, userId)));
-      if (already) return { seen: 0 };
-      await tx.insert(contactMessageSeen).values({ messageId: params.id, userId, seenAt: deps.now() });
-      await ctx.audit(tx, { action: 'contact.seen', entity: 'contact_message', entityId: params.id });
-      return { seen: 1 };
-    });
+    const [msg] = await db
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, params.id));
+    if (!msg) throw notFound('این پیام یافت نشد');
+    const [already] = await db
+      .select({ id: contactMessageSeen.messageId })
+      .from(contactMessageSeen)
+      .where(and(eq(contactMessageSeen.messageId, params.id), eq(contactMessageSeen.userId, userId)));
+    if (already) return { audits: [], result: { seen: 0 } };
+    await db.insert(contactMessageSeen).values({ messageId: params.id, userId, seenAt: deps.now() });
+    return {
+      audits: [{ action: 'contact.seen', entity: 'contact_message', entityId: params.id }],
+      result: { seen: 1 },
+    };
   },
 });
 
-/** POST /api/user/contacts/seen-all — marks every unseen message seen → `{ seen: n }`. */
-const markAllSeen = defineRoute({
+/**
+ * POST /api/user/contacts/seen-all — marks every unseen message seen → `{ seen: n }`. Audited as
+ * `contact_message` `contact.seen-all` with `after: { count }` (no row when none was unseen).
+ */
+const markAllSeen = defineMutation({
   method: 'post',
   path: '/api/user/contacts/seen-all',
   permission: 'role',
   summary: 'Mark every contact message as seen',
   tags: ['account'],
   response: seenAnswer,
-  async handler(ctx) {
-    const { db, session, deps } = ctx;
+  async handler({ db, session, deps }) {
     const userId = session!.user!.id;
-    return db.transaction(async (tx) => {
-      const unseen = await tx
-        .select({ id: contactMessages.id })
-        .from(contactMessages)
-        .where(unseenBy(tx, userId));
-      if (unseen.length === 0) return { seen: 0 };
-      await tx
-        .insert(contactMessageSeen)
-        .values(unseen.map((m) => ({ messageId: m.id, userId, seenAt: deps.now() })));
-      await ctx.audit(tx, {
-        action: 'contact.seen-all',
-        entity: 'contact_message',
-        after: { count: unseen.length },
-      });
-      return { seen: unseen.length };
-    });
+    const unseen = await db
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(unseenBy(db, userId));
+    if (unseen.length === 0) return { audits: [], result: { seen: 0 } };
+    await db
+      .insert(contactMessageSeen)
+      .values(unseen.map((m) => ({ messageId: m.id, userId, seenAt: deps.now() })));
+    return {
+      audits: [{ action: 'contact.seen-all', entity: 'contact_message', after: { count: unseen.length } }],
+      result: { seen: unseen.length },
+    };
   },
 });
 

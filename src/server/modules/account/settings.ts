@@ -4,6 +4,7 @@ import { type Settings, setting, settingsAnswer } from '../../../contract/auth.t
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../http/errors.ts';
+import { defineMutation } from '../../http/mutation.ts';
 import { defineRoute } from '../../http/route.ts';
 
 /** The settings anyone may read, with the defaults used when a row is missing (§9 colours). */
@@ -74,13 +75,15 @@ const listSettings = defineRoute({
   handler: ({ db }) => db.select(settingRow).from(settings).orderBy(asc(settings.id)),
 });
 
+const KEY_TAKEN = 'این کلید پیش‌تر ثبت شده است؛ آن را ویرایش کنید';
+
 const title = z.string().trim().max(200, 'عنوان بیش از ۲۰۰ نویسه نباشد');
 
 /**
  * POST /api/update-settings/:id — `{ value, title? }` → the updated row. 404 unknown id; 422 on
  * `value` (colour not #rrggbb, empty name, bad logo path). Audited.
  */
-const updateSetting = defineRoute({
+const updateSetting = defineMutation({
   method: 'post',
   path: '/api/update-settings/:id{[0-9]+}',
   permission: 'management.settings',
@@ -89,26 +92,17 @@ const updateSetting = defineRoute({
   params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
   body: z.object({ value: z.string().max(2000, 'مقدار بیش از ۲۰۰۰ نویسه نباشد'), title: title.optional() }),
   response: setting,
-  async handler(ctx) {
-    const { db, params, body } = ctx;
-    return db.transaction(async (tx) => {
-      const [before] = await tx.select(settingRow).from(settings).where(eq(settings.id, params.id));
-      if (!before) throw notFound('این تنظیم یافت نشد');
-      const value = settingValue(before.key, body.value);
-      const [after] = await tx
-        .update(settings)
-        .set({ value, ...(body.title !== undefined ? { title: body.title } : {}) })
-        .where(eq(settings.id, params.id))
-        .returning(settingRow);
-      await ctx.audit(tx, {
-        action: 'settings.update',
-        entity: 'setting',
-        entityId: params.id,
-        before,
-        after,
-      });
-      return after;
-    });
+  audit: { entity: 'setting', action: 'settings.update' },
+  async handler({ db, params, body }) {
+    const [before] = await db.select(settingRow).from(settings).where(eq(settings.id, params.id));
+    if (!before) throw notFound('این تنظیم یافت نشد');
+    const value = settingValue(before.key, body.value);
+    const [after] = await db
+      .update(settings)
+      .set({ value, ...(body.title !== undefined ? { title: body.title } : {}) })
+      .where(eq(settings.id, params.id))
+      .returning(settingRow);
+    return { id: params.id, before, after, result: after };
   },
 });
 
@@ -116,7 +110,7 @@ const updateSetting = defineRoute({
  * POST /api/add-settings/ — `{ key, value, title }` → the new row. `key`: lower-case Latin,
  * digits and `_`; 422 when it exists already or the value fails its key's rule. Audited.
  */
-const addSetting = defineRoute({
+const addSetting = defineMutation({
   method: 'post',
   path: '/api/add-settings',
   alsoAt: '/api/add-settings/',
@@ -132,19 +126,17 @@ const addSetting = defineRoute({
     title: title.default(''),
   }),
   response: setting,
-  async handler(ctx) {
-    const { db, body } = ctx;
+  audit: { entity: 'setting', action: 'settings.add' },
+  onUnique: () => invalid({ key: [KEY_TAKEN] }),
+  async handler({ db, body }) {
     const value = settingValue(body.key, body.value);
-    return db.transaction(async (tx) => {
-      const [exists] = await tx.select({ id: settings.id }).from(settings).where(eq(settings.key, body.key));
-      if (exists) throw invalid({ key: ['این کلید پیش‌تر ثبت شده است؛ آن را ویرایش کنید'] });
-      const [row] = await tx
-        .insert(settings)
-        .values({ key: body.key, value, title: body.title })
-        .returning(settingRow);
-      await ctx.audit(tx, { action: 'settings.add', entity: 'setting', entityId: row!.id, after: row });
-      return row;
-    });
+    const [exists] = await db.select({ id: settings.id }).from(settings).where(eq(settings.key, body.key));
+    if (exists) throw invalid({ key: [KEY_TAKEN] });
+    const [row] = await db
+      .insert(settings)
+      .values({ key: body.key, value, title: body.title })
+      .returning(settingRow);
+    return { id: row!.id, after: row, result: row };
   },
 });
 

@@ -5,6 +5,7 @@ import { ipKey, reset } from '../../auth/throttle.ts';
 import { blockedIps } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { isoTimestamp, type ListSpec, listPage } from '../../http/list.ts';
+import { defineMutation } from '../../http/mutation.ts';
 import { defineRoute } from '../../http/route.ts';
 import { idParams } from '../management/users.ts';
 
@@ -97,7 +98,7 @@ const blockedIpList = defineRoute({
  * counter) → `{ id, unblocked_at }`. 404 unknown id; 409 when already lifted. Audited. A write,
  * so it needs its own permission (`logs.unblock`), not the reader's `logs.view`.
  */
-const unblock = defineRoute({
+const unblock = defineMutation({
   method: 'post',
   path: '/api/logs/blocked-ips/:id{[0-9]+}/unblock',
   permission: 'logs.unblock',
@@ -105,27 +106,23 @@ const unblock = defineRoute({
   tags: ['logs'],
   params: idParams,
   response: unblockAnswer,
-  async handler(ctx) {
-    const { db, deps, params, session } = ctx;
+  audit: { entity: 'blocked_ip', action: 'ip.unblock' },
+  async handler({ db, deps, params, session }) {
     const now = deps.now();
-    return db.transaction(async (tx) => {
-      const [row] = await tx.select().from(blockedIps).where(eq(blockedIps.id, params.id));
-      if (!row) throw notFound('این مورد یافت نشد');
-      if (row.unblockedAt) throw conflict('این نشانی پیش‌تر آزاد شده است');
-      await tx
-        .update(blockedIps)
-        .set({ unblockedAt: now, unblockedBy: session?.user?.id ?? null })
-        .where(eq(blockedIps.id, params.id));
-      await reset(tx, ipKey(row.ip));
-      await ctx.audit(tx, {
-        action: 'ip.unblock',
-        entity: 'blocked_ip',
-        entityId: params.id,
-        before: { ip: row.ip, blocked_until: row.blockedUntil },
-        after: { unblocked_at: now },
-      });
-      return { id: params.id, unblocked_at: now.toISOString() };
-    });
+    const [row] = await db.select().from(blockedIps).where(eq(blockedIps.id, params.id));
+    if (!row) throw notFound('این مورد یافت نشد');
+    if (row.unblockedAt) throw conflict('این نشانی پیش‌تر آزاد شده است');
+    await db
+      .update(blockedIps)
+      .set({ unblockedAt: now, unblockedBy: session?.user?.id ?? null })
+      .where(eq(blockedIps.id, params.id));
+    await reset(db, ipKey(row.ip));
+    return {
+      id: params.id,
+      before: { ip: row.ip, blocked_until: row.blockedUntil },
+      after: { unblocked_at: now },
+      result: { id: params.id, unblocked_at: now.toISOString() },
+    };
   },
 });
 

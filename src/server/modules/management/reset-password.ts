@@ -5,7 +5,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { endUserSessions } from '../../auth/sessions.ts';
 import { users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { defineRoute } from '../../http/route.ts';
+import { defineMutation } from '../../http/mutation.ts';
 import { assertMayManageUser } from './authority.ts';
 
 const LETTERS = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -31,7 +31,7 @@ export function temporaryPassword(): string {
  * 404 unknown user; 403 for a user whose roles reach beyond the caller's (a user manager must not
  * sign in as a super admin through a reset: management/authority.ts). Audited (without the password).
  */
-const resetPassword = defineRoute({
+const resetPassword = defineMutation({
   method: 'post',
   path: '/api/user/reset-password/:uid{[0-9]+}',
   permission: 'management.users',
@@ -39,33 +39,28 @@ const resetPassword = defineRoute({
   tags: ['management'],
   params: z.object({ uid: z.coerce.number().int().positive().max(2_147_483_647) }),
   response: { file: ['text/plain'] },
-  async handler(ctx) {
-    const { db, params, deps, c, session } = ctx;
+  audit: { entity: 'user', action: 'user.reset-password' },
+  // Hashing takes tens of milliseconds: not while the transaction is open.
+  async prepare() {
+    const password = temporaryPassword();
+    return { password, passwordHash: await hashPassword(password) };
+  },
+  async handler({ db, params, deps, c, session, prepared }) {
     const [user] = await db
       .select({ id: users.id, username: users.username })
       .from(users)
       .where(eq(users.id, params.uid));
     if (!user) throw notFound('این کاربر یافت نشد');
     await assertMayManageUser(db, session, user.id);
-    const password = temporaryPassword();
-    const passwordHash = await hashPassword(password);
-    await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, hasChangePass: true, updatedAt: deps.now() })
-        .where(eq(users.id, user.id));
-      await endUserSessions(tx, user.id);
-      await ctx.audit(tx, {
-        action: 'user.reset-password',
-        entity: 'user',
-        entityId: user.id,
-        after: { has_change_pass: true },
-      });
-    });
+    await db
+      .update(users)
+      .set({ passwordHash: prepared.passwordHash, hasChangePass: true, updatedAt: deps.now() })
+      .where(eq(users.id, user.id));
+    await endUserSessions(db, user.id);
     const text = [
       'ناظر — گذرواژه موقت',
       `نام کاربری: ${user.username}`,
-      `گذرواژه موقت: ${password}`,
+      `گذرواژه موقت: ${prepared.password}`,
       'این گذرواژه را در نخستین ورود تغییر دهید؛ سامانه شما را به صفحه تغییر گذرواژه می‌برد.',
       '',
     ].join('\n');
@@ -76,7 +71,7 @@ const resetPassword = defineRoute({
       `attachment; filename="${file.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file)}`,
     );
     c.header('Cache-Control', 'no-store');
-    return c.body(text);
+    return { id: user.id, after: { has_change_pass: true }, result: c.body(text) };
   },
 });
 

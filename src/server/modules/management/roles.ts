@@ -9,6 +9,7 @@ import {
 import { role } from '../../../contract/auth.ts';
 import { permissions, rolePermissions, roles, routePermissions, userRoles } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
+import { defineMutation } from '../../http/mutation.ts';
 import { defineRoute } from '../../http/route.ts';
 import { toRole } from '../auth/shape.ts';
 import { assertMayChangePermissions } from './authority.ts';
@@ -41,12 +42,14 @@ const listRoles = defineRoute({
   },
 });
 
+const NAME_TAKEN = 'نقشی با این نام هست؛ نام دیگری برگزینید';
+
 /**
  * POST /api/management/roles — `{ name, title }` → the new role (type staff, no permissions).
  * `name`: lower-case Latin, digits and `_`; 422 on `name` when taken. New roles are never of type
  * super_admin. Audited.
  */
-const createRole = defineRoute({
+const createRole = defineMutation({
   method: 'post',
   path: '/api/management/roles',
   permission: 'management.roles',
@@ -60,18 +63,16 @@ const createRole = defineRoute({
     title: z.string().trim().min(1, 'عنوان فارسی نقش را وارد کنید').max(100, 'عنوان بیش از ۱۰۰ نویسه نباشد'),
   }),
   response: role,
-  async handler(ctx) {
-    const { db, body } = ctx;
-    return db.transaction(async (tx) => {
-      const [taken] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, body.name));
-      if (taken) throw invalid({ name: ['نقشی با این نام هست؛ نام دیگری برگزینید'] });
-      const [row] = await tx
-        .insert(roles)
-        .values({ name: body.name, title: body.title, type: 'staff' })
-        .returning();
-      await ctx.audit(tx, { action: 'role.create', entity: 'role', entityId: row!.id, after: toRole(row!) });
-      return toRole(row!);
-    });
+  audit: { entity: 'role', action: 'role.create' },
+  onUnique: () => invalid({ name: [NAME_TAKEN] }),
+  async handler({ db, body }) {
+    const [taken] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, body.name));
+    if (taken) throw invalid({ name: [NAME_TAKEN] });
+    const [row] = await db
+      .insert(roles)
+      .values({ name: body.name, title: body.title, type: 'staff' })
+      .returning();
+    return { id: row!.id, after: toRole(row!), result: toRole(row!) };
   },
 });
 
@@ -136,7 +137,7 @@ const getRolePermissions = defineRoute({
  * when a permission granted or removed is one the caller's role does not hold
  * (management/authority.ts). Audited with the idents before and after.
  */
-const setRolePermissions = defineRoute({
+const setRolePermissions = defineMutation({
   method: 'put',
   path: '/api/management/roles/:id{[0-9]+}/permissions',
   permission: 'management.roles',
@@ -149,46 +150,42 @@ const setRolePermissions = defineRoute({
       .max(1000),
   }),
   response: rolePermissionIdsAnswer,
-  async handler(ctx) {
-    const { db, params, body, session } = ctx;
+  audit: { entity: 'role', action: 'role.permissions' },
+  async handler({ db, params, body, session }) {
     const wanted = [...new Set(body.permission_ids)].sort((a, b) => a - b);
-    return db.transaction(async (tx) => {
-      const [role] = await tx.select().from(roles).where(eq(roles.id, params.id));
-      if (!role) throw notFound('این نقش یافت نشد');
-      if (role.type === 'super_admin') {
-        throw conflict('نقش مدیر کل همه دسترسی‌ها را دارد و دسترسی‌هایش تغییر نمی‌کند');
-      }
-      const known = wanted.length
-        ? await tx.select(permissionColumns).from(permissions).where(inArray(permissions.id, wanted))
-        : [];
-      if (known.length !== wanted.length) {
-        throw invalid({ permission_ids: ['دسترسی‌ای که برگزیده‌اید وجود ندارد'] });
-      }
-      const before = await tx
-        .select({ id: permissions.id, ident: permissions.ident, title: permissions.title })
-        .from(rolePermissions)
-        .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-        .where(eq(rolePermissions.roleId, params.id));
-      const had = new Set(before.map((b) => b.id));
-      await assertMayChangePermissions(tx, session, [
-        ...known.filter((k) => !had.has(k.id)),
-        ...before.filter((b) => !wanted.includes(b.id)),
-      ]);
-      await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, params.id));
-      if (wanted.length) {
-        await tx
-          .insert(rolePermissions)
-          .values(wanted.map((permissionId) => ({ roleId: params.id, permissionId })));
-      }
-      await ctx.audit(tx, {
-        action: 'role.permissions',
-        entity: 'role',
-        entityId: params.id,
-        before: { permissions: before.map((b) => b.ident).sort() },
-        after: { permissions: known.map((k) => k.ident).sort() },
-      });
-      return { permission_ids: wanted };
-    });
+    const [role] = await db.select().from(roles).where(eq(roles.id, params.id));
+    if (!role) throw notFound('این نقش یافت نشد');
+    if (role.type === 'super_admin') {
+      throw conflict('نقش مدیر کل همه دسترسی‌ها را دارد و دسترسی‌هایش تغییر نمی‌کند');
+    }
+    const known = wanted.length
+      ? await db.select(permissionColumns).from(permissions).where(inArray(permissions.id, wanted))
+      : [];
+    if (known.length !== wanted.length) {
+      throw invalid({ permission_ids: ['دسترسی‌ای که برگزیده‌اید وجود ندارد'] });
+    }
+    const before = await db
+      .select({ id: permissions.id, ident: permissions.ident, title: permissions.title })
+      .from(rolePermissions)
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .where(eq(rolePermissions.roleId, params.id));
+    const had = new Set(before.map((b) => b.id));
+    await assertMayChangePermissions(db, session, [
+      ...known.filter((k) => !had.has(k.id)),
+      ...before.filter((b) => !wanted.includes(b.id)),
+    ]);
+    await db.delete(rolePermissions).where(eq(rolePermissions.roleId, params.id));
+    if (wanted.length) {
+      await db
+        .insert(rolePermissions)
+        .values(wanted.map((permissionId) => ({ roleId: params.id, permissionId })));
+    }
+    return {
+      id: params.id,
+      before: { permissions: before.map((b) => b.ident).sort() },
+      after: { permissions: known.map((k) => k.ident).sort() },
+      result: { permission_ids: wanted },
+    };
   },
 });
 

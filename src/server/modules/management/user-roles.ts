@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { userRoleIdsAnswer, userRolesAnswer } from '../../../contract/api-management.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../http/errors.ts';
+import { defineMutation } from '../../http/mutation.ts';
 import { defineRoute } from '../../http/route.ts';
 import { toRole, toUser } from '../auth/shape.ts';
 import { assertMayChangeRoles, assertMayManageUser } from './authority.ts';
@@ -47,7 +48,7 @@ const getUserRoles = defineRoute({
  * caller's (super_admin only by a super admin: management/authority.ts); 409 when no active
  * super admin would remain. Audited with the roles before and after.
  */
-const setUserRoles = defineRoute({
+const setUserRoles = defineMutation({
   method: 'post',
   path: '/api/management/users/:id{[0-9]+}/roles',
   permission: 'management.users',
@@ -56,41 +57,37 @@ const setUserRoles = defineRoute({
   params: idParams,
   body: z.object({ role_ids: roleIds }),
   response: userRoleIdsAnswer,
-  async handler(ctx) {
-    const { db, params, body, session } = ctx;
+  audit: { entity: 'user', action: 'user.roles' },
+  async handler({ db, params, body, session }) {
     const wanted = [...new Set(body.role_ids)].sort((a, b) => a - b);
-    return db.transaction(async (tx) => {
-      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, params.id));
-      if (!user) throw notFound('این کاربر یافت نشد');
-      const known = wanted.length
-        ? await tx.select({ id: roles.id }).from(roles).where(inArray(roles.id, wanted))
-        : [];
-      if (known.length !== wanted.length) throw invalid({ role_ids: ['نقشی که برگزیده‌اید وجود ندارد'] });
-      const before = await tx
-        .select({ id: userRoles.roleId })
-        .from(userRoles)
-        .where(eq(userRoles.userId, params.id));
-      const had = new Set(before.map((r) => r.id));
-      const changed = [
-        ...wanted.filter((id) => !had.has(id)),
-        ...[...had].filter((id) => !wanted.includes(id)),
-      ];
-      await assertMayChangeRoles(tx, session, params.id, changed);
-      await assertMayManageUser(tx, session, params.id);
-      await tx.delete(userRoles).where(eq(userRoles.userId, params.id));
-      if (wanted.length) {
-        await tx.insert(userRoles).values(wanted.map((roleId) => ({ userId: params.id, roleId })));
-      }
-      await assertSuperAdminRemains(tx);
-      await ctx.audit(tx, {
-        action: 'user.roles',
-        entity: 'user',
-        entityId: params.id,
-        before: { role_ids: before.map((r) => r.id).sort((a, b) => a - b) },
-        after: { role_ids: wanted },
-      });
-      return { role_ids: wanted };
-    });
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, params.id));
+    if (!user) throw notFound('این کاربر یافت نشد');
+    const known = wanted.length
+      ? await db.select({ id: roles.id }).from(roles).where(inArray(roles.id, wanted))
+      : [];
+    if (known.length !== wanted.length) throw invalid({ role_ids: ['نقشی که برگزیده‌اید وجود ندارد'] });
+    const before = await db
+      .select({ id: userRoles.roleId })
+      .from(userRoles)
+      .where(eq(userRoles.userId, params.id));
+    const had = new Set(before.map((r) => r.id));
+    const changed = [
+      ...wanted.filter((id) => !had.has(id)),
+      ...[...had].filter((id) => !wanted.includes(id)),
+    ];
+    await assertMayChangeRoles(db, session, params.id, changed);
+    await assertMayManageUser(db, session, params.id);
+    await db.delete(userRoles).where(eq(userRoles.userId, params.id));
+    if (wanted.length) {
+      await db.insert(userRoles).values(wanted.map((roleId) => ({ userId: params.id, roleId })));
+    }
+    await assertSuperAdminRemains(db);
+    return {
+      id: params.id,
+      before: { role_ids: before.map((r) => r.id).sort((a, b) => a - b) },
+      after: { role_ids: wanted },
+      result: { role_ids: wanted },
+    };
   },
 });
 

@@ -7,7 +7,8 @@ import type { Db } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { isoTimestamp, type ListSpec, listPage } from '../../http/list.ts';
-import { defineRoute, type RouteContext } from '../../http/route.ts';
+import { defineMutation } from '../../http/mutation.ts';
+import { defineRoute } from '../../http/route.ts';
 import { assertMayManageUser } from './authority.ts';
 
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -96,51 +97,63 @@ export async function assertSuperAdminRemains(tx: Db): Promise<void> {
   }
 }
 
-type Ctx = RouteContext<z.output<typeof idParams>, undefined, undefined>;
+/** A status change of a user: its route, audit action, the statuses it starts from and ends at. */
+interface StatusChange {
+  path: string;
+  action: string;
+  summary: string;
+  from: string[];
+  to: string;
+  /** The 409's message when the user's status is not one of `from`. */
+  refusal: string;
+}
 
 /**
- * Moves a user from one of `from` to `to` in one transaction with an audit row; 404/409 otherwise,
- * 403 for a user whose roles reach beyond the caller's (management/authority.ts).
+ * A route moving a user from one of `from` to `to` → `{ id, status }`, audited as `user` `action`
+ * (status before and after). 404 unknown user; 409 `refusal`; 403 for a user whose roles reach
+ * beyond the caller's (management/authority.ts).
  */
-async function changeStatus(ctx: Ctx, from: string[], to: string, action: string, refusal: string) {
-  const { db, params, deps, session } = ctx;
-  if (to === 'deactivated' && params.id === session?.user?.id) {
-    throw conflict('نمی‌توانید حساب خودتان را غیرفعال کنید');
-  }
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ id: users.id, username: users.username, status: users.status })
-      .from(users)
-      .where(eq(users.id, params.id));
-    if (!before) throw notFound('این کاربر یافت نشد');
-    if (!from.includes(before.status)) throw conflict(refusal);
-    await assertMayManageUser(tx, session, params.id);
-    await tx.update(users).set({ status: to, updatedAt: deps.now() }).where(eq(users.id, params.id));
-    if (to === 'deactivated') {
-      await endUserSessions(tx, params.id);
-      await assertSuperAdminRemains(tx);
-    }
-    await ctx.audit(tx, {
-      action,
-      entity: 'user',
-      entityId: params.id,
-      before: { status: before.status },
-      after: { status: to },
-    });
-    return { id: params.id, status: to };
+function statusChange({ path, action, summary, from, to, refusal }: StatusChange) {
+  return defineMutation({
+    method: 'post',
+    path,
+    permission: 'management.users',
+    summary,
+    tags: ['management'],
+    params: idParams,
+    response: userStatusAnswer,
+    audit: { entity: 'user', action },
+    async handler({ db, params, deps, session }) {
+      if (to === 'deactivated' && params.id === session?.user?.id) {
+        throw conflict('نمی‌توانید حساب خودتان را غیرفعال کنید');
+      }
+      const [before] = await db.select({ status: users.status }).from(users).where(eq(users.id, params.id));
+      if (!before) throw notFound('این کاربر یافت نشد');
+      if (!from.includes(before.status)) throw conflict(refusal);
+      await assertMayManageUser(db, session, params.id);
+      await db.update(users).set({ status: to, updatedAt: deps.now() }).where(eq(users.id, params.id));
+      if (to === 'deactivated') {
+        await endUserSessions(db, params.id);
+        await assertSuperAdminRemains(db);
+      }
+      return {
+        id: params.id,
+        before: { status: before.status },
+        after: { status: to },
+        result: { id: params.id, status: to },
+      };
+    },
   });
 }
 
 /** POST /api/management/users/:id/approve — waiting → active → `{ id, status }`; 409 if not waiting. */
-const approve = defineRoute({
-  method: 'post',
+const approve = statusChange({
   path: '/api/management/users/:id{[0-9]+}/approve',
-  permission: 'management.users',
+  action: 'user.approve',
   summary: 'Approve a waiting sign-up',
-  tags: ['management'],
-  params: idParams,
-  response: userStatusAnswer,
-  handler: (ctx) => changeStatus(ctx, ['waiting'], 'active', 'user.approve', 'این حساب در انتظار تأیید نیست'),
+  from: ['waiting'],
+  to: 'active',
+  refusal: 'این حساب در انتظار تأیید نیست',
 });
 
 /**
@@ -148,34 +161,23 @@ const approve = defineRoute({
  * sessions at once. 409 for one's own account, an already deactivated one, or the last active
  * super admin.
  */
-const deactivate = defineRoute({
-  method: 'post',
+const deactivate = statusChange({
   path: '/api/management/users/:id{[0-9]+}/deactivate',
-  permission: 'management.users',
+  action: 'user.deactivate',
   summary: 'Deactivate an account (ends its sessions)',
-  tags: ['management'],
-  params: idParams,
-  response: userStatusAnswer,
-  handler: (ctx) =>
-    changeStatus(
-      ctx,
-      ['active', 'waiting'],
-      'deactivated',
-      'user.deactivate',
-      'این حساب پیش‌تر غیرفعال شده است',
-    ),
+  from: ['active', 'waiting'],
+  to: 'deactivated',
+  refusal: 'این حساب پیش‌تر غیرفعال شده است',
 });
 
 /** POST /api/management/users/:id/activate — deactivated → active; 409 otherwise. */
-const activate = defineRoute({
-  method: 'post',
+const activate = statusChange({
   path: '/api/management/users/:id{[0-9]+}/activate',
-  permission: 'management.users',
+  action: 'user.activate',
   summary: 'Activate a deactivated account',
-  tags: ['management'],
-  params: idParams,
-  response: userStatusAnswer,
-  handler: (ctx) => changeStatus(ctx, ['deactivated'], 'active', 'user.activate', 'این حساب غیرفعال نیست'),
+  from: ['deactivated'],
+  to: 'active',
+  refusal: 'این حساب غیرفعال نیست',
 });
 
 export const userRoutes = [listUsers, approve, deactivate, activate];
