@@ -13,6 +13,7 @@ import { endUserSessions, rotateSession } from '../../auth/sessions.ts';
 import { resetAccount } from '../../auth/throttle.ts';
 import { users } from '../../db/schema/index.ts';
 import { invalid } from '../../http/errors.ts';
+import { defineMutation } from '../../http/mutation.ts';
 import { defineRoute } from '../../http/route.ts';
 import { requireMobile, sendCodeTo } from './codes.ts';
 import { failSignIn, guardAccount } from './sign-in.ts';
@@ -36,9 +37,10 @@ const forgetPassword = defineRoute({
 /**
  * POST /api/user/forget-password/reset — `{ mobile, code, password, password_confirmation }` →
  * `{ reset: true }`. Sets the new password, clears `has_change_pass`, ends every session of the
- * account (the user then signs in). 422 on `code` for a wrong or expired code.
+ * account (the user then signs in). 422 on `code` for a wrong or expired code. Audited as `user`
+ * `password.reset-by-code`.
  */
-const resetWithCode = defineRoute({
+const resetWithCode = defineMutation({
   method: 'post',
   path: '/api/user/forget-password/reset',
   permission: 'public',
@@ -47,7 +49,9 @@ const resetWithCode = defineRoute({
   body: resetPasswordInput,
   response: passwordResetAnswer,
   bodyType: 'form',
-  async handler(ctx) {
+  audit: { entity: 'user', action: 'password.reset-by-code' },
+  // The code's check and a refusal's login-log row must outlive the refusal; the hash is slow.
+  async prepare(ctx) {
     const { db, deps, body } = ctx;
     const mobile = requireMobile(body.mobile);
     const result = await verifyCode(db, { purpose: 'forget', mobile, code: body.code, now: deps.now() });
@@ -66,17 +70,16 @@ const resetWithCode = defineRoute({
         countAccount: false,
       });
     }
-    const passwordHash = await hashPassword(body.password);
-    await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, hasChangePass: false, updatedAt: deps.now() })
-        .where(eq(users.id, user.id));
-      await ctx.audit(tx, { action: 'password.reset-by-code', entity: 'user', entityId: user.id });
-      await endUserSessions(tx, user.id);
-    });
+    return { user, passwordHash: await hashPassword(body.password) };
+  },
+  async handler({ db, deps, prepared: { user, passwordHash } }) {
+    await db
+      .update(users)
+      .set({ passwordHash, hasChangePass: false, updatedAt: deps.now() })
+      .where(eq(users.id, user.id));
+    await endUserSessions(db, user.id);
     await resetAccount(db, user.username);
-    return { reset: true };
+    return { id: user.id, result: { reset: true as const } };
   },
 });
 
@@ -84,9 +87,10 @@ const resetWithCode = defineRoute({
  * POST /api/user/change-password — `{ current_password, password, password_confirmation }` →
  * `{ has_change_pass: false }`. Allowed while a change is due. Ends the user's other sessions and
  * renews this session's id. 422 on `current_password` when it is wrong (counts as a failed
- * sign-in: 429 after five), 422 on `password` when the new one equals the current one.
+ * sign-in: 429 after five), 422 on `password` when the new one equals the current one. Audited as
+ * `user` `password.change`.
  */
-const changePassword = defineRoute({
+const changePassword = defineMutation({
   method: 'post',
   path: '/api/user/change-password',
   permission: 'user',
@@ -96,8 +100,10 @@ const changePassword = defineRoute({
   body: changePasswordInput,
   response: passwordChangedAnswer,
   bodyType: 'form',
-  async handler(ctx) {
-    const { db, deps, body, session } = ctx;
+  audit: { entity: 'user', action: 'password.change' },
+  // A wrong current password's login-log row and failure count must outlive the refusal; the hash is slow.
+  async prepare(ctx) {
+    const { db, body, session } = ctx;
     const [user] = await db.select().from(users).where(eq(users.id, session!.user!.id));
     if (!user) throw invalid({ current_password: ['حساب کاربری یافت نشد'] });
     await guardAccount(ctx, user.username, 'change-password', user.id);
@@ -114,19 +120,19 @@ const changePassword = defineRoute({
     if (body.password === body.current_password) {
       throw invalid({ password: ['گذرواژه تازه باید با گذرواژه فعلی متفاوت باشد'] });
     }
-    const passwordHash = await hashPassword(body.password);
-    await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, hasChangePass: false, updatedAt: deps.now() })
-        .where(eq(users.id, user.id));
-      await ctx.audit(tx, { action: 'password.change', entity: 'user', entityId: user.id });
-      await endUserSessions(tx, user.id, session!.id);
-    });
-    await resetAccount(db, user.username);
-    await rotateSession(ctx.c, deps, session!, {});
-    return { has_change_pass: false };
+    return { user, passwordHash: await hashPassword(body.password) };
   },
+  async handler({ db, deps, session, prepared: { user, passwordHash } }) {
+    await db
+      .update(users)
+      .set({ passwordHash, hasChangePass: false, updatedAt: deps.now() })
+      .where(eq(users.id, user.id));
+    await endUserSessions(db, user.id, session!.id);
+    await resetAccount(db, user.username);
+    return { id: user.id, result: { has_change_pass: false as const } };
+  },
+  // The session's new id is written on the request's connection, once the password is in.
+  afterCommit: ({ c, deps, session }) => rotateSession(c, deps, session!, {}),
 });
 
 export const passwordRoutes = [forgetPassword, resetWithCode, changePassword];

@@ -5,17 +5,13 @@ import { normalizePersian } from '../../../domain/persian-text.ts';
 import { MOBILE_FORMAT_MESSAGE, normalizeMobile } from '../../auth/normalize.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { hit, SIGNUP_LIMIT, tooMany } from '../../auth/throttle.ts';
-import { pgError } from '../../db/pg-errors.ts';
 import { users } from '../../db/schema/index.ts';
 import { type FieldErrors, invalid } from '../../http/errors.ts';
-import { defineRoute } from '../../http/route.ts';
+import { defineMutation } from '../../http/mutation.ts';
 import { findUserByUsername } from './sign-in.ts';
 
 const USERNAME = /^[a-z0-9][a-z0-9._-]*$/;
 const TAKEN = 'این نام کاربری پیش‌تر ثبت شده است؛ نام دیگری برگزینید';
-
-/** True for PostgreSQL's unique-violation error (a parallel sign-up took the name first). */
-const isUniqueViolation = (e: unknown) => pgError(e).code === '23505';
 
 /**
  * POST /api/signup?crf_pid=3 — form body `{ username, password, first_name, last_name, mobile,
@@ -26,7 +22,7 @@ const isUniqueViolation = (e: unknown) => pgError(e).code === '23505';
  * digit; 8–9 digits are zero-padded and the code is stored as 10 ASCII digits); 429 after ten
  * sign-ups from one address in an hour.
  */
-const signup = defineRoute({
+const signup = defineMutation({
   method: 'post',
   path: '/api/signup',
   permission: 'public',
@@ -38,13 +34,14 @@ const signup = defineRoute({
   body: signupInput,
   response: signupAnswer,
   bodyType: 'form',
-  async handler(ctx) {
-    const { body, db, deps } = ctx;
+  audit: { entity: 'user', action: 'user.signup' },
+  // A parallel sign-up took the name between the check and the insert.
+  onUnique: () => invalid({ username: [TAKEN] }),
+  // The checks, the throttle's count (it must outlive a refusal) and the slow hash.
+  async prepare({ body, db, deps, meta }) {
     const username = body.username.toLowerCase();
     const mobile = normalizeMobile(body.mobile);
     const nationalCode = parseNationalCode(body.national_code);
-    const firstName = normalizePersian(body.first_name);
-    const lastName = normalizePersian(body.last_name);
     const errors: FieldErrors = {};
     if (!USERNAME.test(username)) {
       errors.username = ['نام کاربری فقط از حروف لاتین، رقم، نقطه، خط تیره و زیرخط تشکیل شود'];
@@ -54,41 +51,34 @@ const signup = defineRoute({
       errors.national_code = ['کد ملی معتبر نیست؛ ۱۰ رقم آن را دوباره بررسی کنید'];
     }
     if (Object.keys(errors).length) throw invalid(errors);
-    const { retryAfter } = await hit(db, `signup:ip:${ctx.meta.ip}`, SIGNUP_LIMIT, deps.now());
+    const { retryAfter } = await hit(db, `signup:ip:${meta.ip}`, SIGNUP_LIMIT, deps.now());
     if (retryAfter > 0) throw tooMany(retryAfter, 'از این نشانی درخواست ثبت‌نام زیادی رسیده است');
-    const passwordHash = await hashPassword(body.password);
-    try {
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(users)
-          .values({
-            username,
-            passwordHash,
-            firstName,
-            lastName,
-            mobile,
-            nationalCode,
-            status: 'waiting',
-          })
-          .returning({ id: users.id });
-        await ctx.audit(tx, {
-          action: 'user.signup',
-          entity: 'user',
-          entityId: row!.id,
-          after: {
-            username,
-            first_name: body.first_name,
-            last_name: body.last_name,
-            mobile,
-            status: 'waiting',
-          },
-        });
-      });
-    } catch (e) {
-      if (isUniqueViolation(e)) throw invalid({ username: [TAKEN] });
-      throw e;
-    }
-    return { status: 'waiting' as const };
+    return { username, mobile, nationalCode, passwordHash: await hashPassword(body.password) };
+  },
+  async handler({ body, db, prepared: { username, mobile, nationalCode, passwordHash } }) {
+    const [row] = await db
+      .insert(users)
+      .values({
+        username,
+        passwordHash,
+        firstName: normalizePersian(body.first_name),
+        lastName: normalizePersian(body.last_name),
+        mobile,
+        nationalCode,
+        status: 'waiting',
+      })
+      .returning({ id: users.id });
+    return {
+      id: row!.id,
+      after: {
+        username,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        mobile,
+        status: 'waiting',
+      },
+      result: { status: 'waiting' as const },
+    };
   },
 });
 
