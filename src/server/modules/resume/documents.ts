@@ -16,6 +16,7 @@ import { guests, resumeDocuments } from '../../db/schema/index.ts';
 import { contentDisposition, safeFileName, sniffMime } from '../../files/sniff.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { HttpError, invalid, notFound } from '../../http/errors.ts';
+import { defineMutation } from '../../http/mutation.ts';
 import { defineRoute } from '../../http/route.ts';
 import { assertEditable, type DocumentRow, sessionGuest, toDocument } from './shape.ts';
 
@@ -42,7 +43,7 @@ const mb = (bytes: number) => toPersianDigits(Math.round((bytes / 1024 / 1024) *
  * or 2 MB; at most 12 documents. A new `photo` replaces the previous one (the step-1 photo
  * follows it). 422 on `type` or `file` (Persian); 409 after submit.
  */
-const upload = defineRoute({
+const upload = defineMutation({
   method: 'post',
   path: '/api/person/resume/documents',
   permission: 'guest',
@@ -51,9 +52,10 @@ const upload = defineRoute({
   bodyType: 'form',
   body: uploadBody,
   response: resumeDocument,
-  async handler({ db, deps, session, body, audit }) {
-    const g0 = await sessionGuest(db, session);
-    assertEditable(g0);
+  audit: { entity: 'resume_document', action: 'resume.document.upload' },
+  // The file is checked before the transaction opens (its bytes read and sniffed, nothing written).
+  async prepare({ db, session, body }) {
+    assertEditable(await sessionGuest(db, session));
     const limits = DOCUMENT_LIMITS[body.type];
     if (body.file.size === 0) throw invalid({ file: ['پرونده خالی است'] });
     if (body.file.size > limits.maxBytes) {
@@ -69,55 +71,50 @@ const upload = defineRoute({
         file: [`محتوای پرونده ${allowed} نیست؛ ${DOCUMENT_TYPE_LABELS[body.type]} باید ${allowed} باشد`],
       });
     }
-    const fileName = safeFileName((body.file as File).name, mime, body.type);
+    return { bytes, mime, fileName: safeFileName((body.file as File).name, mime, body.type) };
+  },
+  async handler({ db, deps, session, body, prepared }) {
+    const { bytes, mime, fileName } = prepared;
     const now = deps.now();
-    return db.transaction(async (tx) => {
-      const g = await sessionGuest(tx, session, true);
-      assertEditable(g);
-      const others = and(
-        eq(resumeDocuments.guestId, g.id),
-        body.type === 'photo' ? ne(resumeDocuments.type, 'photo') : undefined,
-      );
-      const [held] = await tx.select({ n: count() }).from(resumeDocuments).where(others);
-      if ((held?.n ?? 0) >= MAX_RESUME_DOCUMENTS) {
-        throw invalid({
-          file: [`حداکثر ${toPersianDigits(MAX_RESUME_DOCUMENTS)} مدرک می‌توان بارگذاری کرد؛ یکی را حذف کنید`],
-        });
-      }
-      const stored = await deps.files.put(tx, bytes);
-      if (body.type === 'photo') {
-        await tx
-          .delete(resumeDocuments)
-          .where(and(eq(resumeDocuments.guestId, g.id), eq(resumeDocuments.type, 'photo')));
-      }
-      const [doc] = await tx
-        .insert(resumeDocuments)
-        .values({
-          guestId: g.id,
-          type: body.type,
-          fileName,
-          mime,
-          size: stored.size,
-          sha256: stored.sha256,
-          createdAt: now,
-        })
-        .returning();
-      if (body.type === 'photo') {
-        await tx.update(guests).set({ photoDocumentId: doc!.id, updatedAt: now }).where(eq(guests.id, g.id));
-      }
-      await audit(tx, {
-        action: 'resume.document.upload',
-        entity: 'resume_document',
-        entityId: doc!.id,
-        after: doc,
+    const g = await sessionGuest(db, session, true);
+    assertEditable(g);
+    const others = and(
+      eq(resumeDocuments.guestId, g.id),
+      body.type === 'photo' ? ne(resumeDocuments.type, 'photo') : undefined,
+    );
+    const [held] = await db.select({ n: count() }).from(resumeDocuments).where(others);
+    if ((held?.n ?? 0) >= MAX_RESUME_DOCUMENTS) {
+      throw invalid({
+        file: [`حداکثر ${toPersianDigits(MAX_RESUME_DOCUMENTS)} مدرک می‌توان بارگذاری کرد؛ یکی را حذف کنید`],
       });
-      return toDocument(doc!);
-    });
+    }
+    const stored = await deps.files.put(db, bytes);
+    if (body.type === 'photo') {
+      await db
+        .delete(resumeDocuments)
+        .where(and(eq(resumeDocuments.guestId, g.id), eq(resumeDocuments.type, 'photo')));
+    }
+    const [doc] = await db
+      .insert(resumeDocuments)
+      .values({
+        guestId: g.id,
+        type: body.type,
+        fileName,
+        mime,
+        size: stored.size,
+        sha256: stored.sha256,
+        createdAt: now,
+      })
+      .returning();
+    if (body.type === 'photo') {
+      await db.update(guests).set({ photoDocumentId: doc!.id, updatedAt: now }).where(eq(guests.id, g.id));
+    }
+    return { id: doc!.id, after: doc, result: toDocument(doc!) };
   },
 });
 
 /** DELETE /api/person/resume/documents/:id (guest, own) → `{ deleted: true }`; 404 not own; 409 after submit. */
-const remove = defineRoute({
+const remove = defineMutation({
   method: 'delete',
   path: '/api/person/resume/documents/:id{[0-9]+}',
   permission: 'guest',
@@ -125,29 +122,22 @@ const remove = defineRoute({
   tags: ['resume'],
   params: documentParams,
   response: deletedAnswer,
-  async handler({ db, deps, session, params, audit }) {
-    return db.transaction(async (tx) => {
-      const g = await sessionGuest(tx, session, true);
-      assertEditable(g);
-      const [doc] = await tx
-        .delete(resumeDocuments)
-        .where(and(eq(resumeDocuments.id, params.id), eq(resumeDocuments.guestId, g.id)))
-        .returning();
-      if (!doc) throw notFound(NOT_FOUND);
-      if (g.photoDocumentId === doc.id) {
-        await tx
-          .update(guests)
-          .set({ photoDocumentId: null, updatedAt: deps.now() })
-          .where(eq(guests.id, g.id));
-      }
-      await audit(tx, {
-        action: 'resume.document.delete',
-        entity: 'resume_document',
-        entityId: doc.id,
-        before: doc,
-      });
-      return { deleted: true };
-    });
+  audit: { entity: 'resume_document', action: 'resume.document.delete' },
+  async handler({ db, deps, session, params }) {
+    const g = await sessionGuest(db, session, true);
+    assertEditable(g);
+    const [doc] = await db
+      .delete(resumeDocuments)
+      .where(and(eq(resumeDocuments.id, params.id), eq(resumeDocuments.guestId, g.id)))
+      .returning();
+    if (!doc) throw notFound(NOT_FOUND);
+    if (g.photoDocumentId === doc.id) {
+      await db
+        .update(guests)
+        .set({ photoDocumentId: null, updatedAt: deps.now() })
+        .where(eq(guests.id, g.id));
+    }
+    return { id: doc.id, before: doc, result: { deleted: true } };
   },
 });
 

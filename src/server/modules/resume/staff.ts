@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { guests } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { isoTimestamp, type ListSpec, listPage } from '../../http/list.ts';
+import { defineMutation } from '../../http/mutation.ts';
 import { defineRoute } from '../../http/route.ts';
 import { documentResponse, ownedDocument } from './documents.ts';
 import { type GuestRow, resumeDetail } from './shape.ts';
@@ -121,7 +122,7 @@ const viewDocument = defineRoute({
  * resume (`resume.review`, before/after status and note). 422 on `ids` when any id is not a
  * submitted resume (nothing changed).
  */
-const review = defineRoute({
+const review = defineMutation({
   method: 'post',
   path: '/api/person/resume/review',
   permission: 'resumes',
@@ -129,43 +130,42 @@ const review = defineRoute({
   tags: ['resume'],
   body: reviewInput,
   response: reviewAnswer,
-  async handler({ db, deps, session, body, audit }) {
+  async handler({ db, deps, session, body }) {
     const ids = [...new Set(body.ids)];
     const now = deps.now();
-    return db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ id: guests.id, status: guests.reviewStatus, note: guests.reviewNote })
-        .from(guests)
-        .where(and(inArray(guests.id, ids), isNotNull(guests.submittedAt)))
-        .for('update');
-      if (rows.length !== ids.length) {
-        const found = new Set(rows.map((x) => x.id));
-        const missing = ids.filter((id) => !found.has(id));
-        throw invalid(
-          { ids: [`این شناسه‌ها رزومه ارسال‌شده نیستند: ${missing.join('، ')}`] },
-          'برخی از رزومه‌های برگزیده یافت نشدند؛ هیچ تغییری ذخیره نشد',
-        );
-      }
-      await tx
-        .update(guests)
-        .set({
-          reviewStatus: body.status,
-          reviewNote: body.note,
-          reviewedAt: now,
-          reviewedBy: session?.user?.id ?? null,
-        })
-        .where(inArray(guests.id, ids));
-      for (const row of rows) {
-        await audit(tx, {
-          action: 'resume.review',
-          entity: 'resume',
-          entityId: row.id,
-          before: { review_status: row.status, review_note: row.note },
-          after: { review_status: body.status, review_note: body.note },
-        });
-      }
-      return { updated: rows.length };
-    });
+    const rows = await db
+      .select({ id: guests.id, status: guests.reviewStatus, note: guests.reviewNote })
+      .from(guests)
+      .where(and(inArray(guests.id, ids), isNotNull(guests.submittedAt)))
+      .for('update');
+    if (rows.length !== ids.length) {
+      const found = new Set(rows.map((x) => x.id));
+      const missing = ids.filter((id) => !found.has(id));
+      throw invalid(
+        { ids: [`این شناسه‌ها رزومه ارسال‌شده نیستند: ${missing.join('، ')}`] },
+        'برخی از رزومه‌های برگزیده یافت نشدند؛ هیچ تغییری ذخیره نشد',
+      );
+    }
+    await db
+      .update(guests)
+      .set({
+        reviewStatus: body.status,
+        reviewNote: body.note,
+        reviewedAt: now,
+        reviewedBy: session?.user?.id ?? null,
+      })
+      .where(inArray(guests.id, ids));
+    const after = { review_status: body.status, review_note: body.note };
+    return {
+      audits: rows.map((row) => ({
+        action: 'resume.review',
+        entity: 'resume',
+        entityId: row.id,
+        before: { review_status: row.status, review_note: row.note },
+        after,
+      })),
+      result: { updated: rows.length },
+    };
   },
 });
 

@@ -23,6 +23,7 @@ import {
 } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
+import { defineMutation } from '../../http/mutation.ts';
 import { defineRoute } from '../../http/route.ts';
 import { parseOr422 } from '../../http/validate.ts';
 import {
@@ -88,7 +89,7 @@ async function saveStep(tx: Db, g: GuestRow, step: SavedStep, raw: unknown, now:
  * step 5: `answers.{term_id}`; step 6: `documents`); 422 «ابتدا مراحل پیشین را کامل کنید» on
  * `step` beyond `completed_step + 1`; 409 after submit.
  */
-const putStep = defineRoute({
+const putStep = defineMutation({
   method: 'put',
   path: '/api/person/resume/steps/:step{[0-9]+}',
   permission: 'guest',
@@ -97,28 +98,27 @@ const putStep = defineRoute({
   params: stepParams,
   body: z.unknown(),
   response: stepAnswer,
-  async handler({ db, deps, session, params, body, audit }) {
+  async handler({ db, deps, session, params, body }) {
     const step = params.step as SavedStep;
     const now = deps.now();
-    return db.transaction(async (tx) => {
-      const g = await sessionGuest(tx, session, true);
-      assertEditable(g);
-      assertReachable(g, step);
-      await saveStep(tx, g, step, body, now);
-      const [saved] = await tx
-        .update(guests)
-        .set({ step: step + 1, completedStep: Math.max(g.completedStep, step), updatedAt: now })
-        .where(eq(guests.id, g.id))
-        .returning();
-      await audit(tx, {
-        action: `resume.step${step}`,
-        entity: 'resume',
-        entityId: g.id,
-        before: { step: g.step, completed_step: g.completedStep },
-        after: { step: saved!.step, completed_step: saved!.completedStep },
-      });
-      return { guest: toGuest(saved!) };
-    });
+    const g = await sessionGuest(db, session, true);
+    assertEditable(g);
+    assertReachable(g, step);
+    await saveStep(db, g, step, body, now);
+    const [saved] = await db
+      .update(guests)
+      .set({ step: step + 1, completedStep: Math.max(g.completedStep, step), updatedAt: now })
+      .where(eq(guests.id, g.id))
+      .returning();
+    // The action names the step (`resume.step3`), so the row is given whole.
+    const audit = {
+      action: `resume.step${step}`,
+      entity: 'resume',
+      entityId: g.id,
+      before: { step: g.step, completed_step: g.completedStep },
+      after: { step: saved!.step, completed_step: saved!.completedStep },
+    };
+    return { audits: [audit], result: { guest: toGuest(saved!) } };
   },
 });
 
@@ -135,6 +135,7 @@ const goStep = defineRoute({
   body: goStepInput,
   response: stepAnswer,
   async handler({ db, deps, session, body }) {
+    // Not a defineMutation: moving between steps is not audited; the transaction holds the row lock.
     return db.transaction(async (tx) => {
       const g = await sessionGuest(tx, session, true);
       assertEditable(g);
@@ -179,54 +180,47 @@ async function incompleteSteps(tx: Db, g: GuestRow): Promise<number[]> {
  * review status starts at `received`. 422 naming each incomplete step under `errors.step`
  * (their numbers in `incomplete_steps`); 409 when already submitted.
  */
-const submit = defineRoute({
+const submit = defineMutation({
   method: 'post',
   path: '/api/person/resume/submit',
   permission: 'guest',
   summary: 'Resume applicant: submit the resume',
   tags: ['resume'],
   response: stepAnswer,
-  async handler({ db, deps, session, audit }) {
+  audit: { entity: 'resume', action: 'resume.submit' },
+  async handler({ db, deps, session }) {
     const now = deps.now();
-    return db.transaction(async (tx) => {
-      const g = await sessionGuest(tx, session, true);
-      assertEditable(g);
-      const bad = await incompleteSteps(tx, g);
-      if (bad.length) {
-        const messages = bad.map((s) => `مرحله «${RESUME_STEP_TITLES[s as SavedStep]}» کامل نشده است`);
-        throw new HttpError(
-          422,
-          'پیش از ارسال، مراحل ناقص را کامل کنید',
-          { step: messages },
-          { incomplete_steps: bad },
-        );
-      }
-      const posts = await tx
-        .select({ fromDate: resumeExperiences.fromDate, toDate: resumeExperiences.toDate })
-        .from(resumeExperiences)
-        .where(eq(resumeExperiences.guestId, g.id));
-      const [saved] = await tx
-        .update(guests)
-        .set({
-          submittedAt: now,
-          step: 7,
-          reviewStatus: 'received',
-          reviewNote: null,
-          reviewedAt: null,
-          reviewedBy: null,
-          experienceYears: experienceYears(posts, isoOfDate(now)),
-          updatedAt: now,
-        })
-        .where(eq(guests.id, g.id))
-        .returning();
-      await audit(tx, {
-        action: 'resume.submit',
-        entity: 'resume',
-        entityId: g.id,
-        after: { submitted_at: now.toISOString() },
-      });
-      return { guest: toGuest(saved!) };
-    });
+    const g = await sessionGuest(db, session, true);
+    assertEditable(g);
+    const bad = await incompleteSteps(db, g);
+    if (bad.length) {
+      const messages = bad.map((s) => `مرحله «${RESUME_STEP_TITLES[s as SavedStep]}» کامل نشده است`);
+      throw new HttpError(
+        422,
+        'پیش از ارسال، مراحل ناقص را کامل کنید',
+        { step: messages },
+        { incomplete_steps: bad },
+      );
+    }
+    const posts = await db
+      .select({ fromDate: resumeExperiences.fromDate, toDate: resumeExperiences.toDate })
+      .from(resumeExperiences)
+      .where(eq(resumeExperiences.guestId, g.id));
+    const [saved] = await db
+      .update(guests)
+      .set({
+        submittedAt: now,
+        step: 7,
+        reviewStatus: 'received',
+        reviewNote: null,
+        reviewedAt: null,
+        reviewedBy: null,
+        experienceYears: experienceYears(posts, isoOfDate(now)),
+        updatedAt: now,
+      })
+      .where(eq(guests.id, g.id))
+      .returning();
+    return { id: g.id, after: { submitted_at: now.toISOString() }, result: { guest: toGuest(saved!) } };
   },
 });
 

@@ -12,6 +12,7 @@ import {
 } from '../../../contract/status-report.ts';
 import { legalPersonStatusSections } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
+import { defineMutation } from '../../http/mutation.ts';
 import { defineRoute } from '../../http/route.ts';
 import { parseOr422 } from '../../http/validate.ts';
 import { legalPersonDetail } from '../persons/legal-detail.ts';
@@ -95,7 +96,7 @@ const readReport = defineRoute({
  * relative to `data` (`rows.2.share_count`); 409 `{ stale: true, current_version }` when the
  * section was saved since `version` was read (nothing overwritten).
  */
-const saveSection = defineRoute({
+const saveSection = defineMutation({
   method: 'put',
   path: '/api/person/legal-persons/status/:id{[0-9]+}/section/:n{[0-9]+}',
   permission: 'person.legal.edit',
@@ -104,48 +105,52 @@ const saveSection = defineRoute({
   params: statusSectionParams,
   body: statusSectionSave,
   response: savedSection,
-  async handler({ db, deps, params, body, session, audit }): Promise<SavedSection> {
+  audit: { entity: 'legal_person', action: 'update' },
+  async handler({ db, deps, params, body, session }) {
     const { id, n } = params;
     await companyOr404(db, id);
     const data = parseOr422(SECTION_SCHEMAS[n]!, body.data);
     const now = deps.now();
     const userId = session?.user?.id ?? null;
     const t = legalPersonStatusSections;
-    return db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(t)
-        .where(and(eq(t.legalPersonId, id), eq(t.section, n)))
-        .for('update');
-      const currentVersion = current?.version ?? 0;
-      if (currentVersion !== body.version) throw sectionStale(currentVersion);
-      if (current && JSON.stringify(current.data) === JSON.stringify(data))
-        return { n, version: current.version, updated_at: current.updatedAt.toISOString() };
-      let row: typeof t.$inferSelect | undefined;
-      if (!current) {
-        [row] = await tx
-          .insert(t)
-          .values({ legalPersonId: id, section: n, data, version: 1, updatedBy: userId, updatedAt: now })
-          .onConflictDoNothing()
-          .returning();
-      } else {
-        [row] = await tx
-          .update(t)
-          .set({ data, version: sql`${t.version} + 1`, updatedBy: userId, updatedAt: now })
-          .where(and(eq(t.legalPersonId, id), eq(t.section, n), eq(t.version, body.version)))
-          .returning();
-      }
-      // Another save got in between the read and the write.
-      if (!row) throw sectionStale(currentVersion + 1);
-      await audit(tx, {
-        action: 'update',
-        entity: 'legal_person',
-        entityId: id,
-        before: auditValues(n, (current?.data as Record<string, unknown> | undefined) ?? null),
-        after: auditValues(n, data),
-      });
-      return { n, version: row.version, updated_at: row.updatedAt.toISOString() };
-    });
+    const [current] = await db
+      .select()
+      .from(t)
+      .where(and(eq(t.legalPersonId, id), eq(t.section, n)))
+      .for('update');
+    const currentVersion = current?.version ?? 0;
+    if (currentVersion !== body.version) throw sectionStale(currentVersion);
+    if (current && JSON.stringify(current.data) === JSON.stringify(data)) {
+      const unchanged: SavedSection = {
+        n,
+        version: current.version,
+        updated_at: current.updatedAt.toISOString(),
+      };
+      return { audits: [], result: unchanged };
+    }
+    let row: typeof t.$inferSelect | undefined;
+    if (!current) {
+      [row] = await db
+        .insert(t)
+        .values({ legalPersonId: id, section: n, data, version: 1, updatedBy: userId, updatedAt: now })
+        .onConflictDoNothing()
+        .returning();
+    } else {
+      [row] = await db
+        .update(t)
+        .set({ data, version: sql`${t.version} + 1`, updatedBy: userId, updatedAt: now })
+        .where(and(eq(t.legalPersonId, id), eq(t.section, n), eq(t.version, body.version)))
+        .returning();
+    }
+    // Another save got in between the read and the write.
+    if (!row) throw sectionStale(currentVersion + 1);
+    const saved: SavedSection = { n, version: row.version, updated_at: row.updatedAt.toISOString() };
+    return {
+      id,
+      before: auditValues(n, (current?.data as Record<string, unknown> | undefined) ?? null),
+      after: auditValues(n, data),
+      result: saved,
+    };
   },
 });
 
