@@ -10,15 +10,16 @@ import { listQuerySchema } from '../../../contract/list.ts';
 import { idParams } from '../../../contract/persons.ts';
 import { notFound } from '../../http/errors.ts';
 import { listPage } from '../../http/list.ts';
+import { defineMutation } from '../../http/mutation.ts';
 import { defineRoute } from '../../http/route.ts';
 import { boardEditDetail } from './detail.ts';
 import { boardsList } from './list.ts';
-import { BOARD_NOT_FOUND, createBoard, updateBoard } from './save.ts';
+import { BOARD_NOT_FOUND, createBoard, guardedWrite, updateBoard } from './save.ts';
 
 /**
  * Boards of directors (contract/boards.ts), all under permission `person.board`. Dates ISO out,
- * Jalali in (`1403/01/15`, Persian digits too); writes are one transaction each
- * with audit rows (entity `board` and `board_seat`, tagged with `company_id`).
+ * Jalali in (`1403/01/15`, Persian digits too); writes are one defineMutation each
+ * (one transaction) with audit rows (entity `board` and `board_seat`, tagged with `company_id`).
  */
 export const boardRoutes = [
   /**
@@ -58,7 +59,7 @@ export const boardRoutes = [
    * itself), `seats.{i}.representative_id` missing for a legal holder; a second chairman or vice
    * chairman (`seats.{i}.position`); one person on two seats; `company_id` / `ceo_id` naming nobody.
    */
-  defineRoute({
+  defineMutation({
     method: 'post',
     path: '/api/person/boards',
     permission: 'person.board',
@@ -66,7 +67,8 @@ export const boardRoutes = [
     tags: ['boards'],
     body: boardInput,
     response: savedBoard,
-    handler: ({ db, body, audit }) => createBoard(db, body, audit),
+    guard: guardedWrite,
+    handler: ({ db, body }) => createBoard(db, body),
   }),
   /**
    * PUT /api/person/boards/:id — `boardUpdate` (the board, its seats, the `etag` from GET) →
@@ -74,7 +76,7 @@ export const boardRoutes = [
    * updated, others added, missing ones removed. Errors as POST, plus 404 and 409
    * `{ stale: true }` «این هیئت مدیره پس از باز شدن آن … تغییر کرده است» (nothing written).
    */
-  defineRoute({
+  defineMutation({
     method: 'put',
     path: '/api/person/boards/:id{[0-9]+}',
     permission: 'person.board',
@@ -83,9 +85,10 @@ export const boardRoutes = [
     params: idParams,
     body: boardUpdate,
     response: savedBoard,
-    handler: ({ db, params, body, audit }) => {
+    guard: guardedWrite,
+    handler: ({ db, params, body }) => {
       const { etag, ...values } = body;
-      return updateBoard(db, params.id, values, etag, audit);
+      return updateBoard(db, params.id, values, etag);
     },
   }),
 ];

@@ -4,19 +4,18 @@ import type { Db } from '../../db/client.ts';
 import { pgError } from '../../db/pg-errors.ts';
 import { boardSeats, boards } from '../../db/schema/index.ts';
 import { type FieldErrors, HttpError, invalid, notFound } from '../../http/errors.ts';
+import type { MutationRows } from '../../http/mutation.ts';
 import type { AuditEntry } from '../../http/route.ts';
 import { type BoardState, boardState, etagOf, personRefs, type SeatState } from './detail.ts';
 
 /**
- * Create and update of a board with its seats, each in the caller's transaction: the checks the
- * schema cannot make (the company, CEO, seat holders and representatives exist and are not
- * deleted), then the writes and their audit rows — entity `board` (before/after: the board's
- * fields with `company_id`) and entity `board_seat` per seat added, changed or removed
- * (before/after: the seat's fields with `company_id` and `board_id`), so both persons' histories
- * (persons/history.ts) show them.
+ * Create and update of a board with its seats, each in the caller's transaction (the route's
+ * defineMutation): the checks the schema cannot make (the company, CEO, seat holders and
+ * representatives exist and are not deleted), then the writes, giving back their audit rows —
+ * entity `board_seat` per seat added, changed or removed (before/after: the seat's fields with
+ * `company_id` and `board_id`), then entity `board` (before/after: the board's fields with
+ * `company_id`), so both persons' histories (persons/history.ts) show them.
  */
-
-type Audit = (tx: Db, entry: AuditEntry) => Promise<void>;
 
 export const BOARD_NOT_FOUND = 'هیئت مدیره یافت نشد';
 export const BOARD_STALE_MESSAGE =
@@ -97,15 +96,15 @@ const boardColumns = (v: BoardValues) => ({
 const boardFields = ({ seats, ...b }: BoardState) => ({ ...b, seat_count: seats.length });
 const same = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Seats added, changed or removed, with their audit rows. `existing` are the board's seats now. */
+/** Writes the seats added, changed or removed → their audit rows. `existing` are the board's seats now. */
 async function writeSeats(
   tx: Db,
   boardId: number,
   companyId: number,
   v: BoardValues,
   existing: SeatState[],
-  audit: Audit,
-) {
+): Promise<AuditEntry[]> {
+  const audits: AuditEntry[] = [];
   const byId = new Map(existing.map((s) => [s.id, s]));
   const kept = new Set<number>();
   const tag = { company_id: companyId, board_id: boardId };
@@ -121,7 +120,7 @@ async function writeSeats(
         .returning();
       const after = seatFields(row!);
       if (!same(before, after)) {
-        await audit(tx, {
+        audits.push({
           action: 'update',
           entity: 'board_seat',
           entityId: current.id,
@@ -135,7 +134,7 @@ async function writeSeats(
       .insert(boardSeats)
       .values({ boardId, ...seatColumns(seat) })
       .returning();
-    await audit(tx, {
+    audits.push({
       action: 'create',
       entity: 'board_seat',
       entityId: row!.id,
@@ -146,17 +145,21 @@ async function writeSeats(
     if (kept.has(s.id)) continue;
     await tx.delete(boardSeats).where(eq(boardSeats.id, s.id));
     const { id: _id, ...before } = s;
-    await audit(tx, {
+    audits.push({
       action: 'delete',
       entity: 'board_seat',
       entityId: s.id,
       before: { ...tag, ...before },
     });
   }
+  return audits;
 }
 
-/** A foreign-key violation (a picked person deleted meanwhile) as a 422, never a 500. */
-async function guardedWrite<T>(write: () => Promise<T>): Promise<T> {
+/**
+ * Runs `write` (the mutation's transaction): a foreign-key violation (a picked person deleted
+ * meanwhile) becomes a 422, never a 500.
+ */
+export async function guardedWrite<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (e) {
@@ -166,52 +169,43 @@ async function guardedWrite<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Inserts board `v` with its seats in one transaction → `{ id, etag }`. Errors: 422 (checkPersons). */
-export function createBoard(db: Db, v: BoardValues, audit: Audit): Promise<SavedBoard> {
-  return guardedWrite(() =>
-    db.transaction(async (tx) => {
-      await checkPersons(tx, v);
-      const [row] = await tx.insert(boards).values(boardColumns(v)).returning();
-      const id = row!.id;
-      await writeSeats(tx, id, v.company_id, v, [], audit);
-      const state = (await boardState(tx, id))!;
-      await audit(tx, { action: 'create', entity: 'board', entityId: id, after: boardFields(state) });
-      return { id, etag: etagOf(state) };
-    }),
-  );
+/** Inserts board `v` with its seats in `tx` → `{ id, etag }` and the audit rows. Errors: 422 (checkPersons). */
+export async function createBoard(tx: Db, v: BoardValues): Promise<MutationRows<SavedBoard>> {
+  await checkPersons(tx, v);
+  const [row] = await tx.insert(boards).values(boardColumns(v)).returning();
+  const id = row!.id;
+  const audits = await writeSeats(tx, id, v.company_id, v, []);
+  const state = (await boardState(tx, id))!;
+  audits.push({ action: 'create', entity: 'board', entityId: id, after: boardFields(state) });
+  return { audits, result: { id, etag: etagOf(state) } };
 }
 
 /**
- * Replaces board `id` with `v` if its etag is still `etag` → `{ id, etag }` (unchanged values
- * write nothing). Errors: 404 board not found, 409 `{ stale: true }` when the etag is not the
- * current one (nothing written), 422 (checkPersons).
+ * Replaces board `id` with `v` in `tx` if its etag is still `etag` → `{ id, etag }` and the audit
+ * rows (unchanged values write none). Errors: 404 board not found, 409 `{ stale: true }` when the
+ * etag is not the current one (nothing written), 422 (checkPersons).
  */
-export function updateBoard(
-  db: Db,
+export async function updateBoard(
+  tx: Db,
   id: number,
   v: BoardValues,
   etag: string,
-  audit: Audit,
-): Promise<SavedBoard> {
-  return guardedWrite(() =>
-    db.transaction(async (tx) => {
-      const before = await boardState(tx, id, true);
-      if (!before) throw notFound(BOARD_NOT_FOUND);
-      if (etagOf(before) !== etag) throw staleBoard();
-      await checkPersons(tx, v);
-      await tx.update(boards).set(boardColumns(v)).where(eq(boards.id, id));
-      await writeSeats(tx, id, v.company_id, v, before.seats, audit);
-      const after = (await boardState(tx, id))!;
-      if (!same(boardFields(before), boardFields(after))) {
-        await audit(tx, {
-          action: 'update',
-          entity: 'board',
-          entityId: id,
-          before: boardFields(before),
-          after: boardFields(after),
-        });
-      }
-      return { id, etag: etagOf(after) };
-    }),
-  );
+): Promise<MutationRows<SavedBoard>> {
+  const before = await boardState(tx, id, true);
+  if (!before) throw notFound(BOARD_NOT_FOUND);
+  if (etagOf(before) !== etag) throw staleBoard();
+  await checkPersons(tx, v);
+  await tx.update(boards).set(boardColumns(v)).where(eq(boards.id, id));
+  const audits = await writeSeats(tx, id, v.company_id, v, before.seats);
+  const after = (await boardState(tx, id))!;
+  if (!same(boardFields(before), boardFields(after))) {
+    audits.push({
+      action: 'update',
+      entity: 'board',
+      entityId: id,
+      before: boardFields(before),
+      after: boardFields(after),
+    });
+  }
+  return { audits, result: { id, etag: etagOf(after) } };
 }

@@ -1,10 +1,11 @@
 import { bulkAnswer, bulkInput, bulkOperationParams } from '../../../contract/bulk.ts';
-import { defineRoute } from '../../http/route.ts';
+import { defineMutation } from '../../http/mutation.ts';
 import { BULK_PERMISSION, type BulkEntity, runBulk, undoBulk } from './service.ts';
 
 /**
  * Bulk actions on the persons lists and their undo (contract/bulk.ts has the shapes). Each call
- * is one transaction: everything or nothing, with one audit row per affected record.
+ * is one transaction (defineMutation): everything or nothing, with one audit row per affected
+ * record (written as one batch).
  */
 
 const bulkRoute = (entity: BulkEntity, path: string, noun: string) =>
@@ -14,7 +15,7 @@ const bulkRoute = (entity: BulkEntity, path: string, noun: string) =>
    * 422: no selection / both, `labelId` missing for label and unlabel, unknown label, a label that
    * does not apply to this record type (label only). 404 when none of `ids` is a live record.
    */
-  defineRoute({
+  defineMutation({
     method: 'post',
     path,
     permission: BULK_PERMISSION[entity],
@@ -22,13 +23,7 @@ const bulkRoute = (entity: BulkEntity, path: string, noun: string) =>
     tags: ['persons', 'bulk'],
     body: bulkInput,
     response: bulkAnswer,
-    async handler({ db, deps, body, session, meta }) {
-      const now = deps.now();
-      const operation = await db.transaction((tx) =>
-        runBulk(tx, { entity, ...body }, { session, meta }, now),
-      );
-      return { operation };
-    },
+    handler: ({ db, deps, body, session }) => runBulk(db, { entity, ...body }, session, deps.now()),
   });
 
 export const bulkRoutes = [
@@ -40,7 +35,7 @@ export const bulkRoutes = [
    * 403 another user's or without that permission; 404 unknown; 409
    * already undone (or its label deleted since); 410 more than 10 s (UNDO_WINDOW_MS) after it ran.
    */
-  defineRoute({
+  defineMutation({
     method: 'post',
     path: '/api/bulk-operations/:id/undo',
     permission: 'role',
@@ -48,10 +43,6 @@ export const bulkRoutes = [
     tags: ['bulk'],
     params: bulkOperationParams,
     response: bulkAnswer,
-    async handler({ db, deps, params, session, meta }) {
-      const now = deps.now();
-      const operation = await db.transaction((tx) => undoBulk(tx, params.id, { session, meta }, now));
-      return { operation };
-    },
+    handler: ({ db, deps, params, session }) => undoBulk(db, params.id, session, deps.now()),
   }),
 ];

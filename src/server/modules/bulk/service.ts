@@ -6,19 +6,21 @@ import { roleHolds } from '../../auth/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError, invalid, notFound } from '../../http/errors.ts';
 import { isoTimestamp, type ListSpec, listPage, queryRows } from '../../http/list.ts';
-import type { RequestMeta, SessionInfo } from '../../http/route.ts';
+import type { AuditBatch, MutationRows } from '../../http/mutation.ts';
+import type { SessionInfo } from '../../http/route.ts';
 import { legalPersonsList, truePersonsList } from '../persons/lists.ts';
 
 /**
  * Bulk actions on persons (label, unlabel, soft delete) and their undo, as plain functions over
- * one transaction `tx`. Each affected record gets its own audit row (entity `legal_person` /
- * `true_person`, entity_id the record), so the record's history tab shows it:
+ * one transaction `tx` (the route's defineMutation), giving back the audit rows for the wrapper to
+ * write. Each affected record gets its own audit row (entity `legal_person` / `true_person`,
+ * entity_id the record), so the record's history tab shows it:
  * - `bulk_label`:   before `{ label: null }`, after `{ label: name }`;
  * - `bulk_unlabel`: before `{ label: name }`, after `{ label: null }`;
  * - `bulk_delete`:  before `{ deleted_at: null }`, after `{ deleted_at: ISO }`;
  * and their reverts `undo_label`, `undo_unlabel`, `undo_delete` with before/after swapped. Both
- * sides also carry `bulk_operation` (the operation's id). Audit rows are written with one
- * INSERT … SELECT unnest(ids), so 100,000 records cost one statement, not 100,000.
+ * sides also carry `bulk_operation` (the operation's id). The rows are one `AuditBatch`
+ * (http/mutation.ts: one INSERT … SELECT unnest(ids)), so 100,000 records cost one statement.
  */
 
 export type BulkEntity = 'legal_person' | 'true_person';
@@ -46,12 +48,6 @@ type UndoData =
   | { action: 'label'; labelId: number; labelName: string; ids: number[] }
   | { action: 'unlabel'; labelId: number; labelName: string; ids: number[]; at: string[] }
   | { action: 'delete'; ids: number[]; deletedAt: string };
-
-/** Who acts, for the audit rows. */
-export interface Actor {
-  session: SessionInfo | null;
-  meta: RequestMeta;
-}
 
 export interface BulkRequest {
   entity: BulkEntity;
@@ -113,25 +109,6 @@ async function labelFor(tx: Db, labelId: number, entity?: BulkEntity) {
   return label;
 }
 
-/** One audit row per id: `action` on `entity`, the same before/after for each. */
-async function auditEach(
-  tx: Db,
-  actor: Actor,
-  entity: BulkEntity,
-  action: string,
-  ids: number[],
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-) {
-  if (ids.length === 0) return;
-  const { session, meta } = actor;
-  await tx.execute(sql`INSERT INTO audit_log (user_id, role_id, action, entity, entity_id, before, after, rid, oid, page_path, ip)
-    SELECT ${session?.user?.id ?? null}::int, ${session?.role?.id ?? null}::int, ${action}, ${entity}, x.id::text,
-      ${JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb,
-      ${meta.rid}::text, ${meta.oid}::text, ${meta.pagePath}::text, ${meta.ip}::text
-    FROM unnest(${ints(ids)}) AS x(id)`);
-}
-
 const OPERATION_COLUMNS = sql`id, action, entity_type, affected, ${isoTimestamp(sql.raw('undo_until'))} AS undo_until,
   CASE WHEN undone_at IS NULL THEN NULL ELSE ${isoTimestamp(sql.raw('undone_at'))} END AS undone_at`;
 
@@ -148,13 +125,19 @@ async function readOperation(tx: Db, id: string): Promise<BulkOperation> {
  * this record type, `all` past BULK_CAP or not a valid list query) or 404 (none of `ids` is a
  * live record) before writing anything.
  */
-export async function runBulk(tx: Db, req: BulkRequest, actor: Actor, now: Date): Promise<BulkOperation> {
+export async function runBulk(
+  tx: Db,
+  req: BulkRequest,
+  session: SessionInfo | null,
+  now: Date,
+): Promise<MutationRows<{ operation: BulkOperation }>> {
   const t = TARGETS[req.entity];
   const ids = req.all ? await matchingIds(tx, t, req.all) : await liveIds(tx, t, req.ids ?? []);
   if (!req.all && ids.length === 0) throw notFound('هیچ‌یک از ردیف‌های انتخاب‌شده یافت نشد');
   const opId = randomUUID();
   const tag = { bulk_operation: opId };
   let undo: UndoData;
+  let audit: AuditBatch;
   if (req.action === 'delete') {
     const rows = await queryRows<{ id: number }>(
       tx,
@@ -163,18 +146,13 @@ export async function runBulk(tx: Db, req: BulkRequest, actor: Actor, now: Date)
     );
     const done = rows.map((r) => Number(r.id));
     undo = { action: 'delete', ids: done, deletedAt: now.toISOString() };
-    await auditEach(
-      tx,
-      actor,
-      req.entity,
-      'bulk_delete',
-      done,
-      { ...tag, deleted_at: null },
-      {
-        ...tag,
-        deleted_at: now.toISOString(),
-      },
-    );
+    audit = {
+      action: 'bulk_delete',
+      entity: req.entity,
+      entityIds: done,
+      before: { ...tag, deleted_at: null },
+      after: { ...tag, deleted_at: now.toISOString() },
+    };
   } else {
     const label = await labelFor(tx, req.labelId!, req.action === 'label' ? req.entity : undefined);
     if (req.action === 'label') {
@@ -186,15 +164,13 @@ export async function runBulk(tx: Db, req: BulkRequest, actor: Actor, now: Date)
       );
       const done = rows.map((r) => Number(r.entity_id));
       undo = { action: 'label', labelId: label.id, labelName: label.name, ids: done };
-      await auditEach(
-        tx,
-        actor,
-        req.entity,
-        'bulk_label',
-        done,
-        { ...tag, label: null },
-        { ...tag, label: label.name },
-      );
+      audit = {
+        action: 'bulk_label',
+        entity: req.entity,
+        entityIds: done,
+        before: { ...tag, label: null },
+        after: { ...tag, label: label.name },
+      };
     } else {
       const rows = await queryRows<{ entity_id: number; at: string }>(
         tx,
@@ -210,22 +186,20 @@ export async function runBulk(tx: Db, req: BulkRequest, actor: Actor, now: Date)
         ids: done,
         at: rows.map((r) => r.at),
       };
-      await auditEach(
-        tx,
-        actor,
-        req.entity,
-        'bulk_unlabel',
-        done,
-        { ...tag, label: label.name },
-        { ...tag, label: null },
-      );
+      audit = {
+        action: 'bulk_unlabel',
+        entity: req.entity,
+        entityIds: done,
+        before: { ...tag, label: label.name },
+        after: { ...tag, label: null },
+      };
     }
   }
   await tx.execute(sql`INSERT INTO bulk_operations (id, user_id, action, entity_type, affected, undo, created_at, undo_until)
-    VALUES (${opId}, ${actor.session!.user!.id}, ${req.action}, ${req.entity}, ${undo.ids.length},
+    VALUES (${opId}, ${session!.user!.id}, ${req.action}, ${req.entity}, ${undo.ids.length},
       ${JSON.stringify(undo)}::jsonb, ${now.toISOString()}::timestamptz,
       ${new Date(now.getTime() + UNDO_WINDOW_MS).toISOString()}::timestamptz)`);
-  return readOperation(tx, opId);
+  return { audits: [audit], result: { operation: await readOperation(tx, opId) } };
 }
 
 /**
@@ -235,7 +209,12 @@ export async function runBulk(tx: Db, req: BulkRequest, actor: Actor, now: Date)
  * action needed (BULK_PERMISSION: an author who switched to a read-only role cannot undo); 409
  * already undone or its label deleted since; 410 past undo_until.
  */
-export async function undoBulk(tx: Db, id: string, actor: Actor, now: Date): Promise<BulkOperation> {
+export async function undoBulk(
+  tx: Db,
+  id: string,
+  session: SessionInfo | null,
+  now: Date,
+): Promise<MutationRows<{ operation: BulkOperation }>> {
   const [op] = await queryRows<{
     user_id: number;
     entity_type: BulkEntity;
@@ -249,9 +228,9 @@ export async function undoBulk(tx: Db, id: string, actor: Actor, now: Date): Pro
         FROM bulk_operations WHERE id = ${id} FOR UPDATE`,
   );
   if (!op) throw notFound('عملیات گروهی یافت نشد');
-  if (op.user_id !== actor.session?.user?.id)
+  if (op.user_id !== session?.user?.id)
     throw new HttpError(403, 'فقط کسی که این عملیات را انجام داده می‌تواند آن را برگرداند');
-  if (!(await roleHolds(tx, actor.session, BULK_PERMISSION[op.entity_type])))
+  if (!(await roleHolds(tx, session, BULK_PERMISSION[op.entity_type])))
     throw new HttpError(
       403,
       'نقش کنونی شما اجازه این تغییر را ندارد؛ برای بازگرداندن آن نقشی با دسترسی ویرایش برگزینید',
@@ -263,31 +242,28 @@ export async function undoBulk(tx: Db, id: string, actor: Actor, now: Date): Pro
   const u = typeof op.undo === 'string' ? (JSON.parse(op.undo) as UndoData) : op.undo;
   const tag = { bulk_operation: id };
   const run = async (q: SQL) => (await queryRows<{ id: number }>(tx, q)).map((r) => Number(r.id));
+  let audit: AuditBatch;
   if (u.action === 'delete') {
     const ids = await run(sql`UPDATE ${sql.raw(t.table)} SET deleted_at = NULL
       WHERE id = ANY(${ints(u.ids)}) AND deleted_at = ${u.deletedAt}::timestamptz RETURNING id`);
-    await auditEach(
-      tx,
-      actor,
-      op.entity_type,
-      'undo_delete',
-      ids,
-      { ...tag, deleted_at: u.deletedAt },
-      { ...tag, deleted_at: null },
-    );
+    audit = {
+      action: 'undo_delete',
+      entity: op.entity_type,
+      entityIds: ids,
+      before: { ...tag, deleted_at: u.deletedAt },
+      after: { ...tag, deleted_at: null },
+    };
   } else if (u.action === 'label') {
     const ids =
       await run(sql`DELETE FROM entity_labels WHERE label_id = ${u.labelId} AND entity_type = ${op.entity_type}
       AND entity_id = ANY(${ints(u.ids)}) RETURNING entity_id AS id`);
-    await auditEach(
-      tx,
-      actor,
-      op.entity_type,
-      'undo_label',
-      ids,
-      { ...tag, label: u.labelName },
-      { ...tag, label: null },
-    );
+    audit = {
+      action: 'undo_label',
+      entity: op.entity_type,
+      entityIds: ids,
+      before: { ...tag, label: u.labelName },
+      after: { ...tag, label: null },
+    };
   } else {
     const [label] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM labels WHERE id = ${u.labelId}`);
     if (!label)
@@ -296,18 +272,16 @@ export async function undoBulk(tx: Db, id: string, actor: Actor, now: Date): Pro
       SELECT ${u.labelId}::int, ${op.entity_type}, x.id, x.at::timestamptz
       FROM unnest(${ints(u.ids)}, ${sql.param(u.at)}::text[]) AS x(id, at)
       ON CONFLICT DO NOTHING RETURNING entity_id AS id`);
-    await auditEach(
-      tx,
-      actor,
-      op.entity_type,
-      'undo_unlabel',
-      ids,
-      { ...tag, label: null },
-      { ...tag, label: u.labelName },
-    );
+    audit = {
+      action: 'undo_unlabel',
+      entity: op.entity_type,
+      entityIds: ids,
+      before: { ...tag, label: null },
+      after: { ...tag, label: u.labelName },
+    };
   }
   await tx.execute(
     sql`UPDATE bulk_operations SET undone_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`,
   );
-  return readOperation(tx, id);
+  return { audits: [audit], result: { operation: await readOperation(tx, id) } };
 }

@@ -9,7 +9,8 @@ import {
 } from '../../../contract/person-transfer.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { defineRoute, type RouteContext } from '../../http/route.ts';
+import { defineMutation } from '../../http/mutation.ts';
+import { type AuditEntry, defineRoute, type RouteContext } from '../../http/route.ts';
 import { insertLegalPersons, insertTruePersons } from '../persons/edit.ts';
 import { guarded, LEGAL_FK, TRUE_FK } from '../persons/edit-checks.ts';
 import { checkRows, LEGAL_IMPORT, type LegalValues, TRUE_IMPORT, type TrueValues } from './check-rows.ts';
@@ -104,11 +105,11 @@ function routesFor(which: keyof typeof LISTS) {
       },
     }),
     /**
-     * POST …/import — multipart `file`, `dry_run`: the report (dry run) or every row written in
-     * one transaction with an audit row each (`ImportResult`); 422 `{ report }` and nothing
-     * written when any row is bad; 422 on `file` for a file that is not a readable xlsx/csv.
+     * POST …/import — multipart `file`, `dry_run`: the report (dry run, nothing written) or every
+     * row written in one transaction with an audit row each (`ImportResult`); 422 `{ report }` and
+     * nothing written when any row is bad; 422 on `file` for a file that is not a readable xlsx/csv.
      */
-    defineRoute({
+    defineMutation({
       method: 'post',
       path: l.paths.import,
       permission: l.edit,
@@ -117,25 +118,29 @@ function routesFor(which: keyof typeof LISTS) {
       bodyType: 'form',
       body: importBodySchema,
       response: importAnswer,
-      async handler({ db, deps, body, audit }): Promise<ImportReport | ImportResult> {
-        const sheet = await readSheet(new Uint8Array(await body.file.arrayBuffer()));
-        if (body.dry_run) return (await checkRows(db, kind, sheet)).report;
-        const now = deps.now();
-        return guarded(
-          () =>
-            db.transaction(async (tx) => {
-              const { report, values } = await checkRows(tx, kind, sheet);
-              if (report.errors.length) throw rejected(report);
-              const rows = await l.insert(tx, values, now, audit);
-              return { ...report, created: rows.length };
-            }),
-          // Another save took a national id / code meanwhile: report it as the checks would.
+      // Reading the sheet is slow: before the transaction opens.
+      prepare: async ({ body }) => readSheet(new Uint8Array(await body.file.arrayBuffer())),
+      // Another save took a national id / code meanwhile: report it as the checks would.
+      guard: (write, { db, prepared }) =>
+        guarded(
+          write,
           async () => {
-            const { report } = await checkRows(db, kind, sheet);
+            const { report } = await checkRows(db, kind, prepared);
             throw rejected(report);
           },
           l.fk,
-        );
+        ),
+      async handler({ db, deps, body, prepared }) {
+        const { report, values } = await checkRows(db, kind, prepared);
+        if (body.dry_run) return { audits: [], result: report };
+        if (report.errors.length) throw rejected(report);
+        // The insert helpers write one `create` row per person through `audit`: collected here.
+        const audits: AuditEntry[] = [];
+        const rows = await l.insert(db, values, deps.now(), async (_tx, row) => {
+          audits.push(row);
+        });
+        const result: ImportResult = { ...report, created: rows.length };
+        return { audits, result };
       },
     }),
   ];
