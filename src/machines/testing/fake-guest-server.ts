@@ -8,8 +8,8 @@ import {
   resumeVerifyInput,
   STEP_SCHEMAS,
 } from '../../contract/resume.ts';
-import { ApiError, type ApiErrorBody, type RequestOptions } from '../../lib/http.ts';
-import type { ApiPort } from '../effects.ts';
+import { ApiError, type ApiErrorBody } from '../../lib/http.ts';
+import { createFakeApi, type FakeRouteDef, fail, healthRoute, logoutRoute } from './fake-api.ts';
 import type { MemoryStore } from './memory-store.ts';
 
 /**
@@ -18,7 +18,7 @@ import type { MemoryStore } from './memory-store.ts';
  * the resume, the step saves (validated with the contract's schemas plus the server's own
  * checks: a photo for step 1, every provision accepted, required answers, the documents),
  * go-step, submit, documents, logout. One pretend browser, one guest session; guests are kept
- * across sessions by national code. Failures are switchable per route, as in fake-server.ts.
+ * across sessions by national code. Failures are switchable per route (fake-api.ts).
  */
 
 export type FakeGuestRoute =
@@ -60,15 +60,7 @@ export function createFakeGuestServer(store: MemoryStore) {
   let session: string | null = null;
   let code: { mobile: string; national_code: string; code: string; wrong: number } | null = null;
   let seq = 0;
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  const failures = new Map<
-    FakeGuestRoute,
-    { status: number; body: ApiErrorBody & Record<string, unknown> }
-  >();
 
-  const fail = (status: number, body: ApiErrorBody & Record<string, unknown>): never => {
-    throw new ApiError(status, body.message ?? 'خطا', body);
-  };
   const me = (): GuestRecord => {
     const g = session ? guests.get(session) : undefined;
     if (!g) fail(401, { message: 'نشست شما پایان یافته است؛ دوباره شماره همراه را تأیید کنید' });
@@ -137,13 +129,8 @@ export function createFakeGuestServer(store: MemoryStore) {
     return { guest: guestOf(g) };
   };
 
-  const routes: {
-    route: FakeGuestRoute;
-    method: string;
-    path: RegExp;
-    run(m: RegExpMatchArray, opts: RequestOptions): unknown;
-  }[] = [
-    { route: 'health', method: 'GET', path: /^\/api\/health$/, run: () => ({ status: 'ok' }) },
+  const routes: FakeRouteDef<FakeGuestRoute>[] = [
+    healthRoute('health'),
     { route: 'resume', method: 'GET', path: /^\/api\/person\/resume$/, run: () => detail(me()) },
     {
       route: 'check',
@@ -278,42 +265,20 @@ export function createFakeGuestServer(store: MemoryStore) {
         return { deleted: true };
       },
     },
-    {
-      route: 'logout',
-      method: 'GET',
-      path: /^\/api\/logout$/,
-      run: () => {
-        session = null;
-        return { ok: true };
-      },
-    },
+    logoutRoute('logout', () => {
+      session = null;
+    }),
   ];
-
-  const api: ApiPort = async <T>(path: string, opts: RequestOptions = {}): Promise<T> => {
-    const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
-    calls.push({ method, path, body: opts.body });
-    await Promise.resolve();
-    const hadXsrf = store.readCookie('XSRF-TOKEN') !== null;
-    if (!hadXsrf) store.writeCookie('XSRF-TOKEN', `xsrf-${calls.length}`);
-    const hit = routes.find((r) => r.method === method && r.path.test(path));
-    if (!hit) fail(404, { message: 'این نشانی در API وجود ندارد' });
-    if (method !== 'GET' && !hadXsrf) fail(419, { message: 'نشانه ضدجعل درخواست نامعتبر است' });
+  const { api, calls, failNext } = createFakeApi(store, routes, (opts) => {
     if (!opts.handles401 || !opts.quiet) fail(500, { message: 'guest calls must be quiet and handle 401' });
-    const failure = failures.get(hit!.route);
-    if (failure) {
-      failures.delete(hit!.route);
-      fail(failure.status, failure.body);
-    }
-    return hit!.run(path.match(hit!.path)!, opts) as T;
-  };
+  });
 
   return {
     api,
     calls,
     guests,
-    failNext(route: FakeGuestRoute, status: number, body: ApiErrorBody & Record<string, unknown> = {}) {
-      failures.set(route, { status, body: { message: `خطای ${status}`, ...body } });
-    },
+    /** The next call to `route` fails with `status` (once). */
+    failNext,
     /** The server forgets the guest session (it expired). */
     expireSession() {
       session = null;

@@ -1,12 +1,13 @@
 import type { Role, RolePermissions, User } from '../../contract/auth.ts';
-import { ApiError, type ApiErrorBody, type RequestOptions } from '../../lib/http.ts';
-import type { ApiPort } from '../effects.ts';
+import type { RequestOptions } from '../../lib/http.ts';
+import { createFakeApi, type FakeRouteDef, fail, healthRoute, logoutRoute } from './fake-api.ts';
 import type { MemoryStore } from './memory-store.ts';
 
 /**
  * A small in-memory stand-in for the server's sign-in, role and logout calls, answering per
  * src/contract/auth.ts (`{ data }` unwrapped, failures as ApiError with the Persian message and
- * per-field messages). One pretend browser: one session. Failures are switchable per route.
+ * per-field messages). One pretend browser: one session. Failures are switchable per route
+ * (fake-api.ts).
  */
 
 export const FAKE_PASSWORD = 'nazer-demo';
@@ -67,12 +68,7 @@ export function createFakeServer(store: MemoryStore) {
   let session: { userId: number; roleId: number | null } | null = null;
   let otp: { mobile: string; code: string } | null = null;
   let codeSeq = 0;
-  const failures = new Map<FakeRoute, { status: number; body: ApiErrorBody & Record<string, unknown> }>();
-  const calls: { method: string; path: string; body: unknown }[] = [];
 
-  const fail = (status: number, body: ApiErrorBody & Record<string, unknown>): never => {
-    throw new ApiError(status, body.message ?? 'خطا', body);
-  };
   const me = () => {
     const u = session && users.find((x) => x.id === session!.userId);
     if (!u) fail(401, { message: 'ابتدا وارد سامانه شوید' });
@@ -89,13 +85,8 @@ export function createFakeServer(store: MemoryStore) {
   };
   const bodyOf = (opts: RequestOptions) => (opts.body ?? {}) as Record<string, string>;
 
-  const routes: {
-    route: FakeRoute;
-    method: string;
-    path: RegExp;
-    run(m: RegExpMatchArray, opts: RequestOptions): unknown;
-  }[] = [
-    { route: 'health', method: 'GET', path: /^\/api\/health$/, run: () => ({ status: 'ok' }) },
+  const routes: FakeRouteDef<FakeRoute>[] = [
+    healthRoute('health'),
     {
       route: 'user',
       method: 'GET',
@@ -188,43 +179,17 @@ export function createFakeServer(store: MemoryStore) {
         };
       },
     },
-    {
-      route: 'logout',
-      method: 'GET',
-      path: /^\/api\/logout$/,
-      run: () => {
-        session = null;
-        return { ok: true };
-      },
-    },
+    logoutRoute('logout', () => {
+      session = null;
+    }),
   ];
-
-  const api: ApiPort = async <T>(path: string, opts: RequestOptions = {}): Promise<T> => {
-    const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
-    calls.push({ method, path, body: opts.body });
-    await Promise.resolve();
-    // Like the real server: every answer sets XSRF-TOKEN when the browser has none; POSTs need it.
-    const hadXsrf = store.readCookie('XSRF-TOKEN') !== null;
-    if (!hadXsrf) store.writeCookie('XSRF-TOKEN', `xsrf-${calls.length}`);
-    const hit = routes.find((r) => r.method === method && r.path.test(path));
-    if (!hit) fail(404, { message: 'این نشانی در API وجود ندارد' });
-    if (method !== 'GET' && !hadXsrf) fail(419, { message: 'نشانه ضدجعل درخواست نامعتبر است' });
-    const failure = failures.get(hit!.route);
-    if (failure) {
-      failures.delete(hit!.route);
-      fail(failure.status, failure.body);
-    }
-    return hit!.run(path.match(hit!.path)!, opts) as T;
-  };
+  const { api, calls, failNext } = createFakeApi(store, routes);
 
   return {
     api,
     calls,
     users,
-    /** The next call to `route` fails with `status` (once). */
-    failNext(route: FakeRoute, status: number, body: ApiErrorBody & Record<string, unknown> = {}) {
-      failures.set(route, { status, body: { message: `خطای ${status}`, ...body } });
-    },
+    failNext,
     /** Signs `username` in server-side (as if from an earlier visit), optionally with a role. */
     signIn(username: string, roleId: number | null = null) {
       const u = users.find((x) => x.username === username)!;
