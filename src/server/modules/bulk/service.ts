@@ -109,6 +109,15 @@ async function labelFor(tx: Db, labelId: number, entity?: BulkEntity) {
   return label;
 }
 
+/** One audit row per id, `action` on `entity`, the same before/after for each. */
+const auditEach = (
+  entity: BulkEntity,
+  action: string,
+  entityIds: number[],
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): AuditBatch => ({ action, entity, entityIds, before, after });
+
 const OPERATION_COLUMNS = sql`id, action, entity_type, affected, ${isoTimestamp(sql.raw('undo_until'))} AS undo_until,
   CASE WHEN undone_at IS NULL THEN NULL ELSE ${isoTimestamp(sql.raw('undone_at'))} END AS undone_at`;
 
@@ -121,9 +130,10 @@ async function readOperation(tx: Db, id: string): Promise<BulkOperation> {
 }
 
 /**
- * Runs one bulk action in `tx` and stores it for undo. Throws 422 (unknown label, label not for
- * this record type, `all` past BULK_CAP or not a valid list query) or 404 (none of `ids` is a
- * live record) before writing anything.
+ * Runs one bulk action in `tx` and stores it for undo → `{ operation }` and the audit batch of the
+ * records it changed. Throws 422 (unknown label, label not for this record type, `all` past
+ * BULK_CAP or not a valid list query) or 404 (none of `ids` is a live record) before writing
+ * anything.
  */
 export async function runBulk(
   tx: Db,
@@ -146,13 +156,13 @@ export async function runBulk(
     );
     const done = rows.map((r) => Number(r.id));
     undo = { action: 'delete', ids: done, deletedAt: now.toISOString() };
-    audit = {
-      action: 'bulk_delete',
-      entity: req.entity,
-      entityIds: done,
-      before: { ...tag, deleted_at: null },
-      after: { ...tag, deleted_at: now.toISOString() },
-    };
+    audit = auditEach(
+      req.entity,
+      'bulk_delete',
+      done,
+      { ...tag, deleted_at: null },
+      { ...tag, deleted_at: now.toISOString() },
+    );
   } else {
     const label = await labelFor(tx, req.labelId!, req.action === 'label' ? req.entity : undefined);
     if (req.action === 'label') {
@@ -164,13 +174,13 @@ export async function runBulk(
       );
       const done = rows.map((r) => Number(r.entity_id));
       undo = { action: 'label', labelId: label.id, labelName: label.name, ids: done };
-      audit = {
-        action: 'bulk_label',
-        entity: req.entity,
-        entityIds: done,
-        before: { ...tag, label: null },
-        after: { ...tag, label: label.name },
-      };
+      audit = auditEach(
+        req.entity,
+        'bulk_label',
+        done,
+        { ...tag, label: null },
+        { ...tag, label: label.name },
+      );
     } else {
       const rows = await queryRows<{ entity_id: number; at: string }>(
         tx,
@@ -186,13 +196,13 @@ export async function runBulk(
         ids: done,
         at: rows.map((r) => r.at),
       };
-      audit = {
-        action: 'bulk_unlabel',
-        entity: req.entity,
-        entityIds: done,
-        before: { ...tag, label: label.name },
-        after: { ...tag, label: null },
-      };
+      audit = auditEach(
+        req.entity,
+        'bulk_unlabel',
+        done,
+        { ...tag, label: label.name },
+        { ...tag, label: null },
+      );
     }
   }
   await tx.execute(sql`INSERT INTO bulk_operations (id, user_id, action, entity_type, affected, undo, created_at, undo_until)
@@ -203,8 +213,9 @@ export async function runBulk(
 }
 
 /**
- * Reverts the bulk operation `id` in `tx`: labels it set are removed, labels it removed are set
- * again (with their first date), records it deleted are restored (those still deleted by it).
+ * Reverts the bulk operation `id` in `tx` → `{ operation }` and the audit batch: labels it set
+ * are removed, labels it removed are set again (with their first date), records it deleted are
+ * restored (those still deleted by it).
  * 404 unknown; 403 someone else's, or when the current role no longer holds the permission the
  * action needed (BULK_PERMISSION: an author who switched to a read-only role cannot undo); 409
  * already undone or its label deleted since; 410 past undo_until.
@@ -246,24 +257,24 @@ export async function undoBulk(
   if (u.action === 'delete') {
     const ids = await run(sql`UPDATE ${sql.raw(t.table)} SET deleted_at = NULL
       WHERE id = ANY(${ints(u.ids)}) AND deleted_at = ${u.deletedAt}::timestamptz RETURNING id`);
-    audit = {
-      action: 'undo_delete',
-      entity: op.entity_type,
-      entityIds: ids,
-      before: { ...tag, deleted_at: u.deletedAt },
-      after: { ...tag, deleted_at: null },
-    };
+    audit = auditEach(
+      op.entity_type,
+      'undo_delete',
+      ids,
+      { ...tag, deleted_at: u.deletedAt },
+      { ...tag, deleted_at: null },
+    );
   } else if (u.action === 'label') {
     const ids =
       await run(sql`DELETE FROM entity_labels WHERE label_id = ${u.labelId} AND entity_type = ${op.entity_type}
       AND entity_id = ANY(${ints(u.ids)}) RETURNING entity_id AS id`);
-    audit = {
-      action: 'undo_label',
-      entity: op.entity_type,
-      entityIds: ids,
-      before: { ...tag, label: u.labelName },
-      after: { ...tag, label: null },
-    };
+    audit = auditEach(
+      op.entity_type,
+      'undo_label',
+      ids,
+      { ...tag, label: u.labelName },
+      { ...tag, label: null },
+    );
   } else {
     const [label] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM labels WHERE id = ${u.labelId}`);
     if (!label)
@@ -272,13 +283,13 @@ export async function undoBulk(
       SELECT ${u.labelId}::int, ${op.entity_type}, x.id, x.at::timestamptz
       FROM unnest(${ints(u.ids)}, ${sql.param(u.at)}::text[]) AS x(id, at)
       ON CONFLICT DO NOTHING RETURNING entity_id AS id`);
-    audit = {
-      action: 'undo_unlabel',
-      entity: op.entity_type,
-      entityIds: ids,
-      before: { ...tag, label: null },
-      after: { ...tag, label: u.labelName },
-    };
+    audit = auditEach(
+      op.entity_type,
+      'undo_unlabel',
+      ids,
+      { ...tag, label: null },
+      { ...tag, label: u.labelName },
+    );
   }
   await tx.execute(
     sql`UPDATE bulk_operations SET undone_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`,
