@@ -11,7 +11,7 @@ import { auditLog, boardSeats, boards } from '../../src/server/db/schema/index.t
 import { queryRows } from '../../src/server/http/list.ts';
 import { BOARD_STALE_MESSAGE } from '../../src/server/modules/boards/save.ts';
 import { type ApiClient, startTestApp } from '../support/api-client.ts';
-import { clientAs, isPersian, rowCounts, type TestApp } from '../support/auth.ts';
+import { clientAs, grantRole, isPersian, rowCounts, type TestApp } from '../support/auth.ts';
 
 let t: TestApp;
 let analyst: ApiClient;
@@ -228,6 +228,28 @@ describe('boards API', () => {
       expect(res.status).toBe(403);
     }
     expect((await analyst.get('/api/person/boards/99999999')).status).toBe(404);
+  });
+
+  it("shows true persons' national codes only to a role holding person.true.view", async () => {
+    const seen = (await analyst.get(`/api/person/boards/${id}`)).body.data as BoardEditDetail;
+    const trueRefs = (d: BoardEditDetail) =>
+      [
+        d.ceo,
+        ...d.seats.flatMap((s) => [s.holder_type === 'true' ? s.holder : null, s.representative]),
+      ].filter((p) => p !== null);
+    expect(trueRefs(seen).every((p) => p.national_id)).toBe(true);
+    const boardOnly = await clientAs(
+      t,
+      'auditor',
+      await grantRole(t, 'auditor', 'board_only', ['person.board']),
+      '10.21.0.3',
+    );
+    const blind = (await boardOnly.get(`/api/person/boards/${id}`)).body.data as BoardEditDetail;
+    expect(trueRefs(blind).length).toBe(trueRefs(seen).length);
+    expect(trueRefs(blind).map((p) => p.national_id)).toEqual(trueRefs(seen).map(() => null));
+    // the company's national id is public register data, and the etag is the same board's
+    expect(blind.company.national_id).toBe(seen.company.national_id);
+    expect(blind.etag).toBe(seen.etag);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { BoardEditDetail, PersonRef } from '../../contract/boards.ts';
 import type { LegalPersonDetail, ShareholderItem } from '../../contract/persons.ts';
 import type { Db } from '../db/client.ts';
 import type { SessionInfo } from '../http/route.ts';
@@ -28,5 +29,28 @@ export async function legalDetailFor(
     board: detail.board?.ceo
       ? { ...detail.board, ceo: { ...detail.board.ceo, national_code: null } }
       : detail.board,
+  };
+}
+
+/**
+ * A board as the session may see it: the national codes of its true persons (the CEO, true
+ * holders of seats, the representatives of legal holders) only with TRUE_CODES_PERMISSION; the
+ * company's and legal holders' national ids stay.
+ */
+export async function boardDetailFor(
+  db: Db,
+  session: SessionInfo | null,
+  detail: BoardEditDetail,
+): Promise<BoardEditDetail> {
+  if (await roleHolds(db, session, TRUE_CODES_PERMISSION)) return detail;
+  const blind = (p: PersonRef): PersonRef => ({ ...p, national_id: null });
+  return {
+    ...detail,
+    ceo: detail.ceo && blind(detail.ceo),
+    seats: detail.seats.map((s) => ({
+      ...s,
+      holder: s.holder_type === 'true' ? blind(s.holder) : s.holder,
+      representative: s.representative && blind(s.representative),
+    })),
   };
 }

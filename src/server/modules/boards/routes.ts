@@ -8,6 +8,7 @@ import {
 } from '../../../contract/boards.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
 import { idParams } from '../../../contract/persons.ts';
+import { boardDetailFor } from '../../auth/visibility.ts';
 import { notFound } from '../../http/errors.ts';
 import { listPage } from '../../http/list.ts';
 import { defineMutation } from '../../http/mutation.ts';
@@ -38,7 +39,10 @@ export const boardRoutes = [
     response: listPageOf(boardRow),
     handler: ({ db, query }) => listPage(db, boardsList, query),
   }),
-  /** GET /api/person/boards/:id — `BoardEditDetail` with its `etag`; 404 «هیئت مدیره یافت نشد». */
+  /**
+   * GET /api/person/boards/:id — `BoardEditDetail` with its `etag`; 404 «هیئت مدیره یافت نشد».
+   * True persons' national codes only for a role holding `person.true.view` (else null).
+   */
   defineRoute({
     method: 'get',
     path: '/api/person/boards/:id{[0-9]+}',
@@ -47,10 +51,10 @@ export const boardRoutes = [
     tags: ['boards'],
     params: idParams,
     response: boardEditDetailSchema,
-    async handler({ db, params }) {
+    async handler({ db, params, session }) {
       const detail = await boardEditDetail(db, params.id);
       if (!detail) throw notFound(BOARD_NOT_FOUND);
-      return detail;
+      return boardDetailFor(db, session, detail);
     },
   }),
   /**
