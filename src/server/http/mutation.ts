@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { uniqueGuard } from '../db/pg-errors.ts';
+import { pgError, uniqueGuard } from '../db/pg-errors.ts';
 import type { HttpError } from './errors.ts';
 import { type AnyRoute, defineRoute, type RouteContext, type RouteDef } from './route.ts';
 
@@ -29,6 +29,11 @@ export interface MutationDef<
    * the handler's own check and its write): a 422, never a 500. The transaction has rolled back.
    */
   onUnique?(ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>>): HttpError;
+  /**
+   * The refusal when the write breaks a foreign key (the record it names was deleted between the
+   * handler's own check and its write): a 422, never a 500. The transaction has rolled back.
+   */
+  onForeignKey?(ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>>): HttpError;
   /** Runs inside the transaction: `db` is the transaction. Throwing rolls everything back. */
   handler(ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>> & { db: Db }): Promise<MutationOutcome<unknown>>;
 }
@@ -44,7 +49,7 @@ export function defineMutation<
   QS extends z.ZodType | undefined = undefined,
   BS extends z.ZodType | undefined = undefined,
 >(def: MutationDef<PS, QS, BS>): AnyRoute {
-  const { audit, handler, onUnique, ...route } = def;
+  const { audit, handler, onUnique, onForeignKey, ...route } = def;
   return defineRoute<PS, QS, BS>({
     ...route,
     handler: (ctx) => {
@@ -60,7 +65,18 @@ export function defineMutation<
           });
           return out.result;
         });
-      return onUnique ? uniqueGuard(write, () => onUnique(ctx)) : write();
+      const guarded = onUnique ? () => uniqueGuard(write, () => onUnique(ctx)) : write;
+      return onForeignKey ? foreignKeyGuard(guarded, () => onForeignKey(ctx)) : guarded();
     },
   });
+}
+
+/** Runs `write`; a foreign-key violation becomes `refusal`'s error (see `onForeignKey`). */
+async function foreignKeyGuard<T>(write: () => Promise<T>, refusal: () => HttpError): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (pgError(e).code === '23503') throw refusal();
+    throw e;
+  }
 }
