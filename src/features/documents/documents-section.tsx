@@ -3,7 +3,7 @@ import { toPersianDigits } from '~/domain/persian-text.ts';
 import type { RecordSectionProps } from '~/lib/record-sections.ts';
 import { formatDate } from '~/ui/format.ts';
 import { OwnedSection } from '~/ui/record/owned-section.tsx';
-import { documentFileUrl } from './api.ts';
+import { documentFileUrl, documentKeys } from './api.ts';
 import { formatBytes } from './format.ts';
 import { UploadDialog } from './upload-dialog.tsx';
 
@@ -40,6 +40,7 @@ export function DocumentsSection(props: RecordSectionProps) {
       }}
       form={(p) => <UploadDialog owner={props} onClose={p.onClose} onSaved={p.onSaved} />}
       saved={() => 'مستند بارگذاری شد'}
+      reloads={[documentKeys.types]}
       remove={{
         done: (d) => `مستند «${d.title}» حذف شد`,
         describe: (d) => `«${toPersianDigits(d.title)}» (${d.file_name}) از پرونده این شخص حذف می‌شود.`,

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { EntityDescription, EntityField } from '~/contract/entity.ts';
@@ -72,6 +72,8 @@ export interface OwnedSectionProps<R extends Row> {
   editLink?(row: R): ReactNode;
   /** Delete, with a confirmation: what it says of the row, and the toast after. */
   remove?: { describe(row: R): string; done(row: R): string };
+  /** Other queries a change makes stale (the document types' counts of use). */
+  reloads?: readonly QueryKey[];
 }
 
 const OWNER_DETAIL = { legal: personKeys.legalOne, true: personKeys.trueOne };
@@ -107,6 +109,7 @@ export function OwnedSection<R extends Row>(props: OwnedSectionProps<R>) {
   const refresh = async () => {
     await client.invalidateQueries({ queryKey: calls.keys.all });
     await client.invalidateQueries({ queryKey: OWNER_DETAIL[at.kind](at.id) });
+    for (const queryKey of props.reloads ?? []) await client.invalidateQueries({ queryKey });
   };
   const confirmRemove = async () => {
     if (!removing || !props.remove) return;
