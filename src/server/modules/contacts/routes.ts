@@ -36,7 +36,7 @@ const mine = (owner: Owner, id: number) =>
 
 /**
  * The outcome of a saved contact `row` (`before` when changed): when it is primary, the owner's
- * other primaries of its kind are cleared first, each audited as an update.
+ * other primaries of its kind are cleared, each audited as an update (before the contact's own row).
  */
 async function saved({ db, owner, audit }: OwnedWrite<unknown>, row: Row, before?: Row) {
   if (row.isPrimary) {
