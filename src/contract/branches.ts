@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { normalizePhone } from './contacts.ts';
-import { optionalText, persianText, pickedId, positiveId } from './fields.ts';
+import { defineEntity } from './entity.ts';
+import { optionalText, persianText, pickedId } from './fields.ts';
+import { ownedBy } from './owners.ts';
 
 /**
  * Branches (شعبه) of a legal person. Calls (person.legal.view to read, person.legal.edit to change):
@@ -51,4 +53,31 @@ export const branch = z.object({
 });
 export type Branch = z.infer<typeof branch>;
 
-export const ownedBranchParams = z.object({ id: positiveId, branchId: positiveId });
+/**
+ * A branch: a sub-record of a legal person, in the section «شعب» of its page (rows as the
+ * company's detail lists them, `BranchItem`), edited on a page of its own (/person/legal-person-branch/*).
+ */
+export const branchEntity = defineEntity({
+  name: 'branch',
+  id: 'id',
+  display: 'name',
+  title: 'شعبه',
+  plural: 'شعب',
+  defaultSort: 'name',
+  ...ownedBy({ kinds: ['legal'], segment: 'branches', param: 'branchId' }),
+  fields: {
+    id: { type: 'int', label: 'شناسه' },
+    name: { type: 'text', label: 'نام شعبه', max: 120, column: { width: 240, grow: true } },
+    city_id: { type: 'int', label: 'شهر', nullable: true },
+    city: { type: 'text', label: 'شهر', nullable: true, column: { width: 144 } },
+    manager: {
+      type: 'text',
+      label: 'مدیر شعبه',
+      max: 120,
+      nullable: true,
+      column: { width: 160, header: 'مدیر' },
+    },
+    phone: { type: 'text', label: 'تلفن', nullable: true, column: { width: 144 } },
+    address: { type: 'text', label: 'نشانی', max: 500, nullable: true, column: { width: 240, grow: true } },
+  },
+});

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MOBILE_FORMAT_MESSAGE, normalizeMobile } from '../domain/identifiers.ts';
 import { normalizePersian, toAsciiDigits } from '../domain/persian-text.ts';
-import { positiveId } from './fields.ts';
+import { defineEntity } from './entity.ts';
+import { ownedBy } from './owners.ts';
 import { contactItem } from './persons.ts';
 
 /**
@@ -13,7 +14,8 @@ import { contactItem } from './persons.ts';
  * - POST   /api/person/{type}/:id/contacts                `contactInput` → `Contact`; 422 per field.
  * - PUT    /api/person/{type}/:id/contacts/:contactId     `contactInput` → `Contact`; 404, 422.
  * - DELETE /api/person/{type}/:id/contacts/:contactId     → `{ deleted: true }`; 404.
- * A missing or deleted person answers 404.
+ * A missing or deleted person answers 404. Described once in `contactEntity`; the value's check
+ * by its kind (`contactInput`) is the contact's own.
  */
 
 export const CONTACT_KINDS = ['phone', 'mobile', 'email', 'fax', 'address', 'website'] as const;
@@ -100,8 +102,29 @@ export const contactInput = z
   });
 export type ContactInput = z.input<typeof contactInput>;
 
+/** A contact: a sub-record of a legal or a true person, in the section «اطلاعات تماس» of its page. */
+export const contactEntity = defineEntity({
+  name: 'contact',
+  title: 'راه ارتباطی',
+  plural: 'اطلاعات تماس',
+  ...ownedBy({ kinds: ['legal', 'true'], segment: 'contacts', param: 'contactId' }),
+  id: 'id',
+  display: 'value',
+  defaultSort: 'kind',
+  fields: {
+    id: { type: 'int', label: 'شناسه' },
+    kind: {
+      type: 'enum',
+      label: 'نوع',
+      options: CONTACT_KINDS,
+      optionLabels: CONTACT_KIND_LABELS,
+      column: { width: 128 },
+    },
+    value: { type: 'text', label: 'مقدار', max: 1000, column: { width: 320, grow: true } },
+    is_primary: { type: 'bool', label: 'اصلی', column: { width: 80 } },
+  },
+});
+
 /** A contact as the API answers it (the person views' `contactItem`, its kind one of CONTACT_KINDS). */
 export const contact = contactItem.extend({ kind: z.enum(CONTACT_KINDS) });
 export type Contact = z.infer<typeof contact>;
-
-export const ownedContactParams = z.object({ id: positiveId, contactId: positiveId });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { toPersianDigits } from '../domain/persian-text.ts';
+import { defineEntity } from './entity.ts';
 import { persianText, pickedId, positiveId } from './fields.ts';
+import { OWNER_TYPES, type OwnerType, ownedBy } from './owners.ts';
 
 /**
  * Documents (مستند) of a legal or true person and the managed list of document types. Files are
@@ -20,10 +22,8 @@ import { persianText, pickedId, positiveId } from './fields.ts';
  *          → `DocumentType`; DELETE /api/document-types/:id → `{ deleted: true }`, 409 when in use.
  */
 
-/** Who owns a document or contact: a legal person or a true person. */
-export const OWNER_TYPES = ['legal', 'true'] as const;
-export type OwnerType = (typeof OWNER_TYPES)[number];
-export const OWNER_TYPE_TITLES: Record<OwnerType, string> = { legal: 'شخص حقوقی', true: 'شخص حقیقی' };
+/** Who owns a document: a legal person or a true person (contract/owners.ts). */
+export { OWNER_TYPE_TITLES, OWNER_TYPES, type OwnerType } from './owners.ts';
 
 /** MIME types a document type may accept; the server recognises each by its bytes. */
 export const DOCUMENT_MIMES = [
@@ -99,6 +99,30 @@ export const documentUpload = z.object({
 });
 
 const idName = z.object({ id: z.number().int(), name: z.string() });
+
+/**
+ * A document: a sub-record of a legal or a true person, in the section «مستندات» of its page. Its
+ * upload (multipart, judged by its bytes) and download are the document's own code.
+ */
+export const documentEntity = defineEntity({
+  name: 'document',
+  ...ownedBy({ kinds: ['legal', 'true'], segment: 'documents', param: 'documentId' }),
+  title: 'مستند',
+  plural: 'مستندات',
+  id: 'id',
+  display: 'title',
+  defaultSort: 'created_at',
+  defaultDescending: true,
+  fields: {
+    id: { type: 'int', label: 'شناسه' },
+    title: { type: 'text', label: 'عنوان', max: 200, column: { width: 240, grow: true } },
+    document_type: { type: 'text', label: 'نوع مستند', column: { width: 176, header: 'نوع' } },
+    file_name: { type: 'text', label: 'پرونده', column: { width: 240, grow: true } },
+    size: { type: 'int', label: 'حجم', column: { width: 112 } },
+    uploaded_by: { type: 'text', label: 'بارگذاری‌کننده', nullable: true, column: { width: 144 } },
+    created_at: { type: 'timestamp', label: 'تاریخ', column: { width: 112 } },
+  },
+});
 
 /** A document as the API answers it. */
 export const documentItem = z.object({

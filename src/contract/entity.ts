@@ -39,8 +39,11 @@ export interface EntityField {
   optionsFrom?: OptionSource;
   /** text: at most this many characters (the form's and the server's check). */
   max?: number;
-  /** The list shows it as a column (`width` in px; `grow` takes the spare width). */
-  column?: { width: number; grow?: boolean };
+  /**
+   * The list shows it as a column (`width` in px; `grow` takes the spare width; `header` when the
+   * column's header is shorter than the label).
+   */
+  column?: { width: number; grow?: boolean; header?: string };
   /** The list sorts by it (the server's `sortBy`). */
   sort?: boolean;
   /** The operators a list filter on it accepts (the filter bar and builder offer them). */
@@ -73,6 +76,24 @@ export interface EntityDescription<F extends Record<string, EntityField> = Recor
   search?: string;
   /** Literal API paths (a text search for the path finds its declaration). */
   paths: { list: string; item?: string };
+  /** A sub-record of a legal or a true person, when set (see `OwnedBy`; contract/owners.ts `ownedBy`). */
+  owner?: OwnedBy;
+}
+
+/**
+ * Where a sub-record (a contact, a document, a branch) lives: the owner kinds it attaches to
+ * (`legal`, `true`: contract/owners.ts) and its place under the owner's path:
+ * `/api/person/legal-persons/:id{[0-9]+}/<segment>` lists it, `…/<segment>/:<param>{[0-9]+}` is
+ * one row (the server's module writes each path again as a literal, where a search finds it).
+ * Its `permissions` and `paths` are then those under its first owner kind; the owner's view
+ * permission reads it and the owner's edit permission changes it.
+ */
+export interface OwnedBy {
+  kinds: readonly ('legal' | 'true')[];
+  /** The path segment after the owner's (`contacts`). */
+  segment: string;
+  /** The row's id parameter (`contactId`). */
+  param: string;
 }
 
 /** Declares an entity (keeps the field names as literal types). */

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { type Branch, branchInput } from '~/contract/branches.ts';
+import { type Branch, branchEntity, branchInput } from '~/contract/branches.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { legalPersonQuery, personKeys } from '~/lib/records.ts';
 import { parseId } from '~/lib/route-params.ts';
@@ -13,7 +13,7 @@ import { RecordUnavailable } from '~/ui/record/record-unavailable.tsx';
 import { toast } from '~/ui/toaster.tsx';
 import { useShortcuts } from '~/ui/use-shortcuts.ts';
 import { dialogOnScreen } from '~/ui/when-no-dialog.ts';
-import { branchQuery, createBranch, updateBranch } from './api.ts';
+import { branchCalls, branchQuery } from './api.ts';
 
 interface Values {
   name: string;
@@ -32,6 +32,7 @@ const valuesOf = (b: Branch | null): Values => ({
 });
 
 const prepare = ({ city, ...rest }: Values) => ({ ...rest, city_id: city?.id ?? null });
+const { fields } = branchEntity;
 
 /**
  * A branch of company `legalId`: name, city, address, phone, manager. Ctrl/⌘+S (or Ctrl/⌘+Enter)
@@ -58,15 +59,14 @@ function BranchForm({
     schema: branchInput,
     prepare,
     save: async (input) => {
-      const saved = branch
-        ? await updateBranch(legalId, branch.id, input)
-        : await createBranch(legalId, input);
+      const calls = branchCalls(legalId);
+      const saved = branch ? await calls.update(branch.id, input) : await calls.create(input);
       return { id: saved.id, version: 0 };
     },
     onSaved: async (_saved, input) => {
       toast.positive(branch ? `شعبه «${input.name}» ذخیره شد` : `شعبه «${input.name}» ثبت شد`);
       await client.invalidateQueries({ queryKey: personKeys.legalOne(legalId) });
-      await client.invalidateQueries({ queryKey: ['branches', legalId] });
+      await client.invalidateQueries({ queryKey: branchCalls(legalId).keys.owner });
       void toCompany();
     },
   });
@@ -87,7 +87,7 @@ function BranchForm({
     >
       <FormSection title="شعبه">
         <TextField
-          label="نام شعبه"
+          label={fields.name.label}
           name="name"
           required
           value={v.name}
@@ -96,21 +96,21 @@ function BranchForm({
           maxLength={140}
         />
         <CityCombobox
-          label="شهر"
+          label={fields.city.label}
           name="city"
           value={v.city}
           onChange={(c) => set('city', c)}
           error={error('city_id')}
         />
         <TextField
-          label="مدیر شعبه"
+          label={fields.manager.label}
           name="manager"
           value={v.manager}
           onChange={(x) => set('manager', x)}
           error={error('manager')}
         />
         <TextField
-          label="تلفن"
+          label={fields.phone.label}
           name="phone"
           ltr
           inputMode="tel"
@@ -120,7 +120,7 @@ function BranchForm({
           hint="با پیش‌شماره؛ مانند ۰۳۱-۳۲۲۲۲۲۲۲"
         />
         <TextField
-          label="نشانی"
+          label={fields.address.label}
           name="address"
           multiline
           className={wide}

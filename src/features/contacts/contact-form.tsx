@@ -5,23 +5,18 @@ import {
   CONTACT_KINDS,
   type Contact,
   type ContactKind,
+  contactEntity,
   contactInput,
 } from '~/contract/contacts.ts';
-import type { OwnerType } from '~/contract/documents.ts';
+import { ownedApi } from '~/lib/owned-api.ts';
+import type { RecordSectionProps } from '~/lib/record-sections.ts';
 import { Field } from '~/ui/field.tsx';
+import { CheckField } from '~/ui/form/fields.tsx';
 import { useForm } from '~/ui/form/use-form.ts';
 import { Input, input as inputCss } from '~/ui/input.tsx';
 import { FormDialog } from '~/ui/managed-list.tsx';
-import { createContact, updateContact } from './api.ts';
 
 const selectCss = css({ appearance: 'auto', py: '0' });
-const checkCss = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '2',
-  fontSize: '14px',
-  cursor: 'pointer',
-});
 
 /** What each kind looks like, as the value's hint. */
 const HINTS: Record<ContactKind, string> = {
@@ -35,8 +30,8 @@ const HINTS: Record<ContactKind, string> = {
 const LTR = new Set<ContactKind>(['phone', 'mobile', 'email', 'fax', 'website']);
 
 interface ContactFormProps {
-  ownerType: OwnerType;
-  ownerId: number;
+  /** The person whose contact it is. */
+  owner: Pick<RecordSectionProps, 'kind' | 'id'>;
   /** The contact to edit, or null for a new one. */
   row: Contact | null;
   onClose(): void;
@@ -44,8 +39,10 @@ interface ContactFormProps {
 }
 
 /** Add or edit a contact: kind, value (checked by kind, here and on the server), primary. */
-export function ContactForm({ ownerType, ownerId, row, onClose, onSaved }: ContactFormProps) {
+export function ContactForm({ owner, row, onClose, onSaved }: ContactFormProps) {
   const id = useId();
+  const calls = ownedApi(contactEntity, { type: owner.kind, id: owner.id });
+  const { kind, value } = contactEntity.fields;
   const form = useForm({
     schema: contactInput,
     initial: {
@@ -53,21 +50,20 @@ export function ContactForm({ ownerType, ownerId, row, onClose, onSaved }: Conta
       value: row?.value ?? '',
       is_primary: row?.is_primary ?? false,
     },
-    save: (data) =>
-      row ? updateContact(ownerType, ownerId, row.id, data) : createContact(ownerType, ownerId, data),
+    save: (data) => (row ? calls.update(row.id, data) : calls.create(data)),
     onSaved,
   });
   const { values, set, errors } = form;
   return (
     <FormDialog
       open
-      title={row ? 'ویرایش راه ارتباطی' : 'راه ارتباطی تازه'}
+      title={row ? `ویرایش ${contactEntity.title}` : `${contactEntity.title} تازه`}
       busy={form.busy}
       error={errors._?.[0]}
       onClose={onClose}
       onSubmit={form.submit}
     >
-      <Field label="نوع" error={errors.kind} required>
+      <Field label={kind.label} error={errors.kind} required>
         <select
           id={`${id}-kind`}
           className={cx(inputCss(), selectCss)}
@@ -82,7 +78,7 @@ export function ContactForm({ ownerType, ownerId, row, onClose, onSaved }: Conta
           ))}
         </select>
       </Field>
-      <Field label="مقدار" error={errors.value} required hint={HINTS[values.kind]}>
+      <Field label={value.label} error={errors.value} required hint={HINTS[values.kind]}>
         <Input
           id={`${id}-value`}
           ltr={LTR.has(values.kind)}
@@ -91,14 +87,12 @@ export function ContactForm({ ownerType, ownerId, row, onClose, onSaved }: Conta
           onChange={(e) => set('value', e.target.value)}
         />
       </Field>
-      <label className={checkCss}>
-        <input
-          type="checkbox"
-          checked={values.is_primary}
-          onChange={(e) => set('is_primary', e.target.checked)}
-        />
-        {`${CONTACT_KIND_LABELS[values.kind]} اصلی (جای ${CONTACT_KIND_LABELS[values.kind]} اصلی پیشین را می‌گیرد)`}
-      </label>
+      <CheckField
+        name="is_primary"
+        checked={values.is_primary}
+        onChange={(v) => set('is_primary', v)}
+        label={`${CONTACT_KIND_LABELS[values.kind]} اصلی (جای ${CONTACT_KIND_LABELS[values.kind]} اصلی پیشین را می‌گیرد)`}
+      />
     </FormDialog>
   );
 }

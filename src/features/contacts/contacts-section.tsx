@@ -1,29 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { CONTACT_KIND_LABELS, type Contact, type ContactKind } from '~/contract/contacts.ts';
-import type { OwnerType } from '~/contract/documents.ts';
+import { CONTACT_KIND_LABELS, type Contact, contactEntity } from '~/contract/contacts.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
-import { canOpen } from '~/lib/guard.ts';
-import { ApiError } from '~/lib/http.ts';
 import type { RecordSectionProps } from '~/lib/record-sections.ts';
-import { personKeys } from '~/lib/records.ts';
-import { readSession } from '~/lib/session.ts';
 import { Badge } from '~/ui/badge.tsx';
-import { Button } from '~/ui/button.tsx';
-import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
-import { StaticTable } from '~/ui/data-table/static-table.tsx';
-import { formatNumber } from '~/ui/format.ts';
-import { useFormCommand } from '~/ui/record/commands.ts';
-import { RecordSection } from '~/ui/record/record-parts.tsx';
-import { toast } from '~/ui/toaster.tsx';
-import { whenNoDialog } from '~/ui/when-no-dialog.ts';
-import { contactKeys, deleteContact, ownerContactsQuery } from './api.ts';
+import { OwnedSection } from '~/ui/record/owned-section.tsx';
 import { ContactForm } from './contact-form.tsx';
-
-const EDIT_PATH: Record<OwnerType, string> = {
-  legal: '/person/legal-persons/update/',
-  true: '/person/true-persons/update/',
-};
 
 /** A contact's value as shown: numbers in Persian digits left to right, links for email and website. */
 function ContactValue({ c }: { c: Contact }) {
@@ -48,126 +28,33 @@ function ContactValue({ c }: { c: Contact }) {
  * primary one of each kind marked. For roles that may edit the person, C (or the button) adds
  * one, and each row has edit and delete buttons (delete asks first).
  */
-export function ContactsSection({ kind: ownerType, id: ownerId, shortcut }: RecordSectionProps) {
-  const queryClient = useQueryClient();
-  const query = useQuery(ownerContactsQuery(ownerType, ownerId));
-  const [editing, setEditing] = useState<{ row: Contact | null } | null>(null);
-  const [removing, setRemoving] = useState<Contact | null>(null);
-  const [busy, setBusy] = useState(false);
-  const editPath = `${EDIT_PATH[ownerType]}${ownerId}`;
-  const canEdit = useMemo(() => canOpen(editPath, readSession()), [editPath]);
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: contactKeys.all });
-    await queryClient.invalidateQueries({
-      queryKey: ownerType === 'legal' ? personKeys.legalOne(ownerId) : personKeys.trueOne(ownerId),
-    });
-  };
-  useFormCommand({
-    id: `contacts.${ownerType}.new`,
-    title: 'افزودن راه ارتباطی',
-    shortcut: 'KeyC',
-    group: ownerType === 'legal' ? 'شخص حقوقی' : 'شخص حقیقی',
-    path: editPath,
-    keywords: ['contact', 'phone', 'email', 'تماس', 'تلفن', 'رایانامه'],
-    run: () => whenNoDialog(() => setEditing({ row: null })),
-  });
-
-  const confirmRemove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    try {
-      await deleteContact(ownerType, ownerId, removing.id);
-      toast.positive(`${CONTACT_KIND_LABELS[removing.kind]} حذف شد`);
-      setRemoving(null);
-      await refresh();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const rows = query.data ?? [];
+export function ContactsSection(props: RecordSectionProps) {
   return (
-    <RecordSection
+    <OwnedSection<Contact>
+      entity={contactEntity}
+      at={props}
       id="contacts"
-      title="اطلاعات تماس"
-      shortcut={shortcut}
-      count={query.data ? `${formatNumber(rows.length)} مورد` : undefined}
-      actions={
-        canEdit && (
-          <Button size="sm" shortcut="KeyC" onClick={() => setEditing({ row: null })}>
-            افزودن
-          </Button>
-        )
-      }
-    >
-      <StaticTable
-        caption="اطلاعات تماس"
-        rows={rows}
-        getKey={(c) => c.id}
-        empty={
-          query.isError
-            ? 'اطلاعات تماس بارگیری نشد؛ صفحه را دوباره بارگذاری کنید.'
-            : query.isPending
-              ? 'در حال بارگیری…'
-              : canEdit
-                ? 'اطلاعات تماسی ثبت نشده است؛ با کلید C یکی بیفزایید.'
-                : 'اطلاعات تماسی ثبت نشده است.'
-        }
-        columns={[
-          { header: 'نوع', width: '8rem', cell: (c) => CONTACT_KIND_LABELS[c.kind as ContactKind] ?? c.kind },
-          { header: 'مقدار', cell: (c) => <ContactValue c={c} /> },
-          {
-            header: 'اصلی',
-            width: '5rem',
-            cell: (c) => (c.is_primary ? <Badge tone="success">اصلی</Badge> : ''),
-          },
-          ...(canEdit
-            ? [
-                {
-                  header: 'عملیات',
-                  width: '9rem',
-                  cell: (c: Contact) => (
-                    <span style={{ display: 'inline-flex', gap: 4 }}>
-                      <Button size="sm" tone="ghost" onClick={() => setEditing({ row: c })}>
-                        ویرایش
-                      </Button>
-                      <Button size="sm" tone="ghost" onClick={() => setRemoving(c)}>
-                        حذف
-                      </Button>
-                    </span>
-                  ),
-                },
-              ]
-            : []),
-        ]}
-      />
-      {editing && (
-        <ContactForm
-          ownerType={ownerType}
-          ownerId={ownerId}
-          row={editing.row}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            toast.positive(editing.row ? 'راه ارتباطی ذخیره شد' : 'راه ارتباطی افزوده شد');
-            setEditing(null);
-            void refresh();
-          }}
-        />
-      )}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        tone="danger"
-        busy={busy}
-        title="راه ارتباطی حذف شود؟"
-        description={
-          removing && `${CONTACT_KIND_LABELS[removing.kind]} «${toPersianDigits(removing.value)}» حذف می‌شود.`
-        }
-        confirmLabel="حذف"
-        onConfirm={confirmRemove}
-      />
-    </RecordSection>
+      unit="مورد"
+      failed="اطلاعات تماس بارگیری نشد"
+      empty={{ none: 'اطلاعات تماسی', hint: 'با کلید C یکی بیفزایید' }}
+      add={{
+        id: `contacts.${props.kind}.new`,
+        key: 'KeyC',
+        label: 'افزودن',
+        title: 'افزودن راه ارتباطی',
+        keywords: ['contact', 'phone', 'email', 'تماس', 'تلفن', 'رایانامه'],
+      }}
+      cells={{
+        value: (c) => <ContactValue c={c} />,
+        is_primary: (c) => (c.is_primary ? <Badge tone="success">اصلی</Badge> : ''),
+      }}
+      form={(p) => <ContactForm owner={props} {...p} />}
+      edits
+      saved={(row) => (row ? 'راه ارتباطی ذخیره شد' : 'راه ارتباطی افزوده شد')}
+      remove={{
+        describe: (c) => `${CONTACT_KIND_LABELS[c.kind]} «${toPersianDigits(c.value)}» حذف می‌شود.`,
+        done: (c) => `${CONTACT_KIND_LABELS[c.kind]} حذف شد`,
+      }}
+    />
   );
 }

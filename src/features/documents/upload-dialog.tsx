@@ -3,25 +3,27 @@ import { useId, useRef } from 'react';
 import { css, cx } from 'styled-system/css';
 import {
   DOCUMENT_MIME_TITLES,
+  type DocumentItem,
   type DocumentMime,
   type DocumentType,
+  documentEntity,
   documentUpload,
-  type OwnerType,
 } from '~/contract/documents.ts';
+import { ownedApi } from '~/lib/owned-api.ts';
+import type { RecordSectionProps } from '~/lib/record-sections.ts';
 import { Field } from '~/ui/field.tsx';
 import { useForm } from '~/ui/form/use-form.ts';
 import { Input, input as inputCss } from '~/ui/input.tsx';
 import { FormDialog } from '~/ui/managed-list.tsx';
-import { documentTypesQuery, uploadDocument } from './api.ts';
+import { documentTypesQuery } from './api.ts';
 import { formatBytes } from './format.ts';
 
 const selectCss = css({ appearance: 'auto', py: '0' });
 const fileCss = css({ fontSize: '13px', '&::file-selector-button': { fontFamily: 'inherit' } });
 
 interface UploadDialogProps {
-  open: boolean;
-  ownerType: OwnerType;
-  ownerId: number;
+  /** The person the document is filed under. */
+  owner: Pick<RecordSectionProps, 'kind' | 'id'>;
   onClose(): void;
   onSaved(): void;
 }
@@ -32,14 +34,23 @@ interface Values {
   file: File | null;
 }
 
+/** The upload's multipart body. */
+function multipart(input: Values): FormData {
+  const form = new FormData();
+  form.set('document_type_id', String(input.document_type_id));
+  form.set('title', input.title);
+  if (input.file) form.set('file', input.file);
+  return form;
+}
+
 /**
  * Upload a document: its type (the managed list, those for this owner type), a title (the type's
  * name until one is typed) and the file. The server judges the file by its bytes against the
  * type's limits; its 422 messages are shown under their fields. Ctrl/⌘+Enter uploads.
  */
-export function UploadDialog({ open, ownerType, ownerId, onClose, onSaved }: UploadDialogProps) {
+export function UploadDialog({ owner, onClose, onSaved }: UploadDialogProps) {
   const id = useId();
-  const types = useQuery({ ...documentTypesQuery(ownerType), enabled: open });
+  const types = useQuery(documentTypesQuery(owner.kind));
   // A file over the chosen type's limit is refused here, before its bytes travel (the server
   // checks again, and judges the type by the bytes).
   const limit = useRef<DocumentType | undefined>(undefined);
@@ -55,7 +66,10 @@ export function UploadDialog({ open, ownerType, ownerId, onClose, onSaved }: Upl
   const form = useForm<Values, unknown>({
     schema,
     initial: { document_type_id: '', title: '', file: null },
-    save: (data) => uploadDocument(ownerType, ownerId, data as Values),
+    save: (data) =>
+      ownedApi<DocumentItem>(documentEntity, { type: owner.kind, id: owner.id }).create(
+        multipart(data as Values),
+      ),
     onSaved,
   });
   const { values, set, errors } = form;
@@ -73,7 +87,7 @@ export function UploadDialog({ open, ownerType, ownerId, onClose, onSaved }: Upl
     : 'نخست نوع مستند را انتخاب کنید';
   return (
     <FormDialog
-      open={open}
+      open
       title="بارگذاری مستند"
       busy={form.busy}
       error={errors._?.[0]}

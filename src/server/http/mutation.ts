@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { uniqueGuard } from '../db/pg-errors.ts';
+import { pgError, uniqueGuard } from '../db/pg-errors.ts';
 import type { HttpError } from './errors.ts';
 import { type AnyRoute, type AuditEntry, defineRoute, type RouteContext, type RouteDef } from './route.ts';
 
@@ -59,8 +59,13 @@ export interface MutationDef<
    */
   onUnique?(ctx: MutationContext<PS, QS, BS, P>): HttpError;
   /**
-   * Wraps the whole write (the transaction and its rollback), for refusals `onUnique` cannot give:
-   * a foreign-key violation (a picked record deleted meanwhile), or checks run again outside the
+   * The refusal when the write breaks a foreign key (the record it names was deleted between the
+   * handler's own check and its write): a 422, never a 500. The transaction has rolled back.
+   */
+  onForeignKey?(ctx: MutationContext<PS, QS, BS, P>): HttpError;
+  /**
+   * Wraps the whole write (the transaction and its rollback), for refusals `onUnique` and
+   * `onForeignKey` cannot give: checks run again outside the
    * rolled-back transaction to report a lost race as they would. `write` runs the transaction.
    */
   guard?<T>(write: () => Promise<T>, ctx: MutationContext<PS, QS, BS, P>): Promise<T>;
@@ -111,7 +116,7 @@ export function defineMutation<
   BS extends z.ZodType | undefined = undefined,
   P = undefined,
 >(def: MutationDef<PS, QS, BS, P>): AnyRoute {
-  const { audit, handler, onUnique, guard, prepare, afterCommit, ...route } = def;
+  const { audit, handler, onUnique, onForeignKey, guard, prepare, afterCommit, ...route } = def;
   return defineRoute<PS, QS, BS>({
     ...route,
     handler: async (routeCtx) => {
@@ -140,9 +145,20 @@ export function defineMutation<
           return out.result;
         });
       const unique = onUnique ? () => uniqueGuard(write, () => onUnique(ctx)) : write;
-      const result = await (guard ? guard(unique, ctx) : unique());
+      const keyed = onForeignKey ? () => foreignKeyGuard(unique, () => onForeignKey(ctx)) : unique;
+      const result = await (guard ? guard(keyed, ctx) : keyed());
       if (afterCommit) await afterCommit(ctx, result);
       return result;
     },
   });
+}
+
+/** Runs `write`; a foreign-key violation becomes `refusal`'s error (see `onForeignKey`). */
+async function foreignKeyGuard<T>(write: () => Promise<T>, refusal: () => HttpError): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (pgError(e).code === '23503') throw refusal();
+    throw e;
+  }
 }

@@ -1,26 +1,19 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { type Contact, contact, contactInput, ownedContactParams } from '../../../contract/contacts.ts';
-import { ownerParams } from '../../../contract/documents.ts';
-import { deletedAnswer } from '../../../contract/ids.ts';
-import type { Db } from '../../db/client.ts';
+import { type Contact, contact, contactEntity, contactInput } from '../../../contract/contacts.ts';
 import { contacts } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
-import { type AnyRoute, defineRoute, type RouteContext } from '../../http/route.ts';
-import { assertOwner, OWNERS, type OwnerPaths, type OwnerSpec } from '../documents/owner.ts';
+import { type OwnedWrite, type Owner, ownedRoutes } from '../../http/owned.ts';
 
 /**
- * Contacts of legal and true persons (contract/contacts.ts). Each change runs in one transaction
- * (the owner's row locked, so two saves of one owner cannot both leave a primary of one kind)
- * with one audit row per contact changed (entity `contact`, `owner_type` + `owner_id` in
- * before/after, which the owner's history tab reads): making one primary clears the others of its
- * kind, each of those audited as an update.
+ * Contacts of legal and true persons (contract/contacts.ts `contactEntity`), served by the
+ * sub-record routes (http/owned.ts). Each change runs in one transaction (the owner's row locked,
+ * so two saves of one owner cannot both leave a primary of one kind) with one audit row per
+ * contact changed (entity `contact`, `owner_type` + `owner_id` in before/after, which the owner's
+ * history tab reads): making one primary clears the others of its kind, each of those audited as
+ * an update.
  */
 
-const NOT_FOUND = 'راه ارتباطی یافت نشد';
 type Row = typeof contacts.$inferSelect;
-type Audit = RouteContext<unknown, unknown, unknown>['audit'];
 
 const toContact = (r: Row): Contact => ({
   id: r.id,
@@ -37,182 +30,89 @@ const auditFields = (r: Row) => ({
   is_primary: r.isPrimary,
 });
 
-/** The contacts of an owner, primary first, then by kind and id. */
-export function ownerContacts(db: Db, spec: OwnerSpec, id: number) {
-  return queryRows<Contact>(
-    db,
-    sql`SELECT id, kind, value, is_primary FROM contacts
-        WHERE owner_type = ${spec.type} AND owner_id = ${id} ORDER BY is_primary DESC, kind, id`,
-  );
-}
+/** The contact `id` of `owner` (a condition). */
+const mine = (owner: Owner, id: number) =>
+  and(eq(contacts.id, id), eq(contacts.ownerType, owner.type), eq(contacts.ownerId, owner.id));
 
-/** Clears `is_primary` on the owner's other contacts of `kind` (auditing each), inside `tx`. */
-async function clearPrimary(
-  tx: Db,
-  spec: OwnerSpec,
-  ownerId: number,
-  kind: string,
-  keepId: number,
-  audit: Audit,
-) {
-  const cleared = await tx
-    .update(contacts)
-    .set({ isPrimary: false })
-    .where(
-      and(
-        eq(contacts.ownerType, spec.type),
-        eq(contacts.ownerId, ownerId),
-        eq(contacts.kind, kind),
-        eq(contacts.isPrimary, true),
-        ne(contacts.id, keepId),
-      ),
-    )
-    .returning();
-  for (const row of cleared) {
-    await audit(tx, {
-      action: 'update',
-      entity: 'contact',
-      entityId: row.id,
-      before: auditFields({ ...row, isPrimary: true }),
-      after: auditFields(row),
-    });
+/**
+ * The outcome of a saved contact `row` (`before` when changed): when it is primary, the owner's
+ * other primaries of its kind are cleared, each audited as an update (before the contact's own row).
+ */
+async function saved({ db, owner, audit }: OwnedWrite<unknown>, row: Row, before?: Row) {
+  if (row.isPrimary) {
+    const cleared = await db
+      .update(contacts)
+      .set({ isPrimary: false })
+      .where(
+        and(
+          eq(contacts.ownerType, owner.type),
+          eq(contacts.ownerId, owner.id),
+          eq(contacts.kind, row.kind),
+          eq(contacts.isPrimary, true),
+          ne(contacts.id, row.id),
+        ),
+      )
+      .returning();
+    for (const c of cleared) {
+      const entry = { before: auditFields({ ...c, isPrimary: true }), after: auditFields(c) };
+      await audit(db, { action: 'update', entity: contactEntity.name, entityId: c.id, ...entry });
+    }
   }
+  const states = { before: before && auditFields(before), after: auditFields(row) };
+  return { id: row.id, ...states, result: toContact(row) };
 }
 
-function ownerRoutes(spec: OwnerSpec, paths: OwnerPaths): AnyRoute[] {
-  return [
-    /** GET …/:id/contacts (view) — `Contact[]`, primary first; 404 owner missing or deleted. */
-    defineRoute({
-      method: 'get',
-      path: paths.list,
-      permission: spec.view,
-      summary: `Contacts of a ${spec.type} person`,
-      tags: ['contacts'],
-      params: ownerParams,
-      response: z.array(contact),
-      async handler({ db, params }) {
-        await assertOwner(db, spec, params.id);
-        return ownerContacts(db, spec, params.id);
-      },
-    }),
-    /**
-     * POST …/:id/contacts (edit) — `contactInput` → `Contact`. The value is stored normalised per
-     * kind (mobile `09xxxxxxxxx`, phone/fax digits, email lower case, website with its scheme);
-     * 422 per field (Persian); 404 owner missing or deleted.
-     */
-    defineRoute({
-      method: 'post',
-      path: paths.list,
-      permission: spec.edit,
-      summary: `Add a contact of a ${spec.type} person`,
-      tags: ['contacts'],
-      params: ownerParams,
-      body: contactInput,
-      response: contact,
-      async handler({ db, params, body, audit }) {
-        return db.transaction(async (tx) => {
-          await assertOwner(tx, spec, params.id, true);
-          const [row] = await tx
-            .insert(contacts)
-            .values({
-              ownerType: spec.type,
-              ownerId: params.id,
-              kind: body.kind,
-              value: body.value,
-              isPrimary: body.is_primary,
-            })
-            .returning();
-          if (row!.isPrimary) await clearPrimary(tx, spec, params.id, row!.kind, row!.id, audit);
-          await audit(tx, {
-            action: 'create',
-            entity: 'contact',
-            entityId: row!.id,
-            after: auditFields(row!),
-          });
-          return toContact(row!);
-        });
-      },
-    }),
-    /** PUT …/:id/contacts/:contactId (edit) — `contactInput` → `Contact`; 404 owner or contact; 422 as create. */
-    defineRoute({
-      method: 'put',
-      path: paths.item,
-      permission: spec.edit,
-      summary: `Change a contact of a ${spec.type} person`,
-      tags: ['contacts'],
-      params: ownedContactParams,
-      body: contactInput,
-      response: contact,
-      async handler({ db, params, body, audit }) {
-        return db.transaction(async (tx) => {
-          await assertOwner(tx, spec, params.id, true);
-          const mine = and(
-            eq(contacts.id, params.contactId),
-            eq(contacts.ownerType, spec.type),
-            eq(contacts.ownerId, params.id),
-          );
-          const [before] = await tx.select().from(contacts).where(mine);
-          if (!before) throw notFound(NOT_FOUND);
-          const [row] = await tx
-            .update(contacts)
-            .set({ kind: body.kind, value: body.value, isPrimary: body.is_primary })
-            .where(mine)
-            .returning();
-          if (row!.isPrimary) await clearPrimary(tx, spec, params.id, row!.kind, row!.id, audit);
-          await audit(tx, {
-            action: 'update',
-            entity: 'contact',
-            entityId: row!.id,
-            before: auditFields(before),
-            after: auditFields(row!),
-          });
-          return toContact(row!);
-        });
-      },
-    }),
-    /** DELETE …/:id/contacts/:contactId (edit) → `{ deleted: true }`; 404 owner or contact. */
-    defineRoute({
-      method: 'delete',
-      path: paths.item,
-      permission: spec.edit,
-      summary: `Delete a contact of a ${spec.type} person`,
-      tags: ['contacts'],
-      params: ownedContactParams,
-      response: deletedAnswer,
-      async handler({ db, params, audit }) {
-        return db.transaction(async (tx) => {
-          await assertOwner(tx, spec, params.id, true);
-          const [row] = await tx
-            .delete(contacts)
-            .where(
-              and(
-                eq(contacts.id, params.contactId),
-                eq(contacts.ownerType, spec.type),
-                eq(contacts.ownerId, params.id),
-              ),
-            )
-            .returning();
-          if (!row) throw notFound(NOT_FOUND);
-          await audit(tx, {
-            action: 'delete',
-            entity: 'contact',
-            entityId: row.id,
-            before: auditFields(row),
-          });
-          return { deleted: true as const };
-        });
-      },
-    }),
-  ];
-}
-
-export const contactRoutes: AnyRoute[] = [
-  ...ownerRoutes(OWNERS.legal, {
-    list: '/api/person/legal-persons/:id{[0-9]+}/contacts',
-    item: '/api/person/legal-persons/:id{[0-9]+}/contacts/:contactId{[0-9]+}',
-  }),
-  ...ownerRoutes(OWNERS.true, {
-    list: '/api/person/true-persons/:id{[0-9]+}/contacts',
-    item: '/api/person/true-persons/:id{[0-9]+}/contacts/:contactId{[0-9]+}',
-  }),
-];
+/**
+ * GET, POST /api/person/{legal-persons|true-persons}/:id/contacts and PUT, DELETE …/:contactId
+ * (the person's view / edit permission): `Contact[]` primary first; `contactInput` → `Contact`,
+ * the value stored normalised per kind (mobile `09xxxxxxxxx`, phone/fax digits, email lower case,
+ * website with its scheme), 422 per field (Persian); `{ deleted: true }`. 404 when the person is
+ * missing or deleted, or has no such contact.
+ */
+export const contactRoutes = ownedRoutes(contactEntity, {
+  paths: {
+    legal: {
+      list: '/api/person/legal-persons/:id{[0-9]+}/contacts',
+      item: '/api/person/legal-persons/:id{[0-9]+}/contacts/:contactId{[0-9]+}',
+    },
+    true: {
+      list: '/api/person/true-persons/:id{[0-9]+}/contacts',
+      item: '/api/person/true-persons/:id{[0-9]+}/contacts/:contactId{[0-9]+}',
+    },
+  },
+  tags: ['contacts'],
+  notFound: 'راه ارتباطی یافت نشد',
+  row: contact,
+  list: (db, owner) =>
+    queryRows<Contact>(
+      db,
+      sql`SELECT id, kind, value, is_primary FROM contacts
+          WHERE owner_type = ${owner.type} AND owner_id = ${owner.id} ORDER BY is_primary DESC, kind, id`,
+    ),
+  create: {
+    body: contactInput,
+    async write(ctx) {
+      const { kind, value, is_primary } = ctx.body;
+      const values = { ownerType: ctx.owner.type, ownerId: ctx.owner.id, kind, value, isPrimary: is_primary };
+      const [row] = await ctx.db.insert(contacts).values(values).returning();
+      return saved(ctx, row!);
+    },
+  },
+  update: {
+    body: contactInput,
+    async write(ctx) {
+      const [before] = await ctx.db.select().from(contacts).where(mine(ctx.owner, ctx.rowId));
+      if (!before) return null;
+      const [row] = await ctx.db
+        .update(contacts)
+        .set({ kind: ctx.body.kind, value: ctx.body.value, isPrimary: ctx.body.is_primary })
+        .where(mine(ctx.owner, ctx.rowId))
+        .returning();
+      return saved(ctx, row!, before);
+    },
+  },
+  async remove(db, owner, id) {
+    const [row] = await db.delete(contacts).where(mine(owner, id)).returning();
+    return row ? { before: auditFields(row) } : null;
+  },
+});

@@ -1,27 +1,25 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   DOCUMENT_MIME_TITLES,
   DOCUMENT_MIMES,
   type DocumentItem,
   type DocumentMime,
+  documentEntity,
   documentItem,
   documentUpload,
-  type OwnerType,
-  ownedDocumentParams,
   ownerParams,
 } from '../../../contract/documents.ts';
-import { deletedAnswer } from '../../../contract/ids.ts';
+import { OWNERS, type OwnerType } from '../../../contract/owners.ts';
 import { toPersianDigits } from '../../../domain/persian-text.ts';
 import { roleHolds } from '../../auth/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import { documents, documentTypes } from '../../db/schema/index.ts';
 import { contentDisposition } from '../../files/sniff.ts';
-import { HttpError, invalid, notFound } from '../../http/errors.ts';
+import { type FieldErrors, HttpError, invalid, notFound } from '../../http/errors.ts';
 import { isoTimestamp, queryRows } from '../../http/list.ts';
+import { assertOwner, type Owner, ownedRoutes } from '../../http/owned.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
 import { documentFileName, sniffDocumentMime } from './mime.ts';
-import { assertOwner, OWNERS, type OwnerPaths, type OwnerSpec } from './owner.ts';
 import { documentTypeRoutes } from './types.ts';
 
 /**
@@ -32,6 +30,7 @@ import { documentTypeRoutes } from './types.ts';
  */
 
 const DOC_NOT_FOUND = 'مستند یافت نشد';
+const OWNER_PLURALS: Record<OwnerType, string> = { legal: 'اشخاص حقوقی', true: 'اشخاص حقیقی' };
 
 const mb = (bytes: number) => toPersianDigits(Math.round((bytes / 1024 / 1024) * 10) / 10);
 
@@ -91,128 +90,90 @@ const auditFields = (r: DocRow | typeof documents.$inferSelect, typeName: string
   sha256: r.sha256,
 });
 
-function ownerRoutes(spec: OwnerSpec, paths: OwnerPaths): AnyRoute[] {
-  return [
-    /** GET …/:id/documents (view) — `DocumentItem[]`, newest first; 404 owner missing or deleted. */
-    defineRoute({
-      method: 'get',
-      path: paths.list,
-      permission: spec.view,
-      summary: `Documents of a ${spec.type} person`,
-      tags: ['documents'],
-      params: ownerParams,
-      response: z.array(documentItem),
-      async handler({ db, params }) {
-        await assertOwner(db, spec, params.id);
-        const rows = await docRows(db, sql`d.owner_type = ${spec.type} AND d.owner_id = ${params.id}`);
-        return rows.map(toItem);
-      },
-    }),
-    /**
-     * POST …/:id/documents (edit; multipart `document_type_id`, `title`, `file`) → `DocumentItem`.
-     * 404 owner missing or deleted; 422 per field (Persian): no type, a type that does not apply
-     * to this owner type, no title, an empty file, a file over the type's `max_bytes`, or bytes
-     * that are none of the type's `mime_types` (judged by content, not name or claimed type).
-     */
-    defineRoute({
-      method: 'post',
-      path: paths.list,
-      permission: spec.edit,
-      summary: `Upload a document of a ${spec.type} person`,
-      tags: ['documents'],
-      params: ownerParams,
-      bodyType: 'form',
-      body: documentUpload,
-      response: documentItem,
-      async handler({ db, deps, params, body, session, audit }) {
-        await assertOwner(db, spec, params.id);
-        const [type] = await db
-          .select()
-          .from(documentTypes)
-          .where(eq(documentTypes.id, body.document_type_id));
-        if (!type) throw invalid({ document_type_id: ['نوع مستند یافت نشد؛ آن را از فهرست انتخاب کنید'] });
-        if (!type.ownerTypes.includes(spec.type)) {
-          throw invalid({
-            document_type_id: [
-              `نوع «${type.name}» برای ${spec.type === 'legal' ? 'اشخاص حقوقی' : 'اشخاص حقیقی'} نیست`,
-            ],
-          });
-        }
-        if (body.file.size === 0) throw invalid({ file: ['پرونده خالی است'] });
-        if (body.file.size > type.maxBytes) {
-          throw invalid({ file: [`حجم پرونده «${type.name}» حداکثر ${mb(type.maxBytes)} مگابایت است`] });
-        }
-        const bytes = new Uint8Array(await body.file.arrayBuffer());
-        const mime = sniffDocumentMime(bytes);
-        if (!mime || !type.mimeTypes.includes(mime)) {
-          const allowed = type.mimeTypes.map((m) => DOCUMENT_MIME_TITLES[m as DocumentMime] ?? m);
-          throw invalid({
-            file: [`محتوای پرونده از نوع‌های پذیرفته برای «${type.name}» (${allowed.join('، ')}) نیست`],
-          });
-        }
-        const fileName = documentFileName((body.file as File).name, mime as DocumentMime, 'document');
-        return db.transaction(async (tx) => {
-          await assertOwner(tx, spec, params.id, true);
-          const stored = await deps.files.put(tx, bytes);
-          const [doc] = await tx
-            .insert(documents)
-            .values({
-              ownerType: spec.type,
-              ownerId: params.id,
-              documentTypeId: type.id,
-              title: body.title,
-              fileName,
-              mime,
-              size: stored.size,
-              sha256: stored.sha256,
-              uploadedBy: session?.user?.id ?? null,
-              createdAt: deps.now(),
-            })
-            .returning();
-          await audit(tx, {
-            action: 'create',
-            entity: 'document',
-            entityId: doc!.id,
-            after: auditFields(doc!, type.name),
-          });
-          const [row] = await docRows(tx, sql`d.id = ${doc!.id}`);
-          return toItem(row!);
-        });
-      },
-    }),
-    /**
-     * DELETE …/:id/documents/:documentId (edit) → `{ deleted: true }`; 404 owner or document. The
-     * bytes stay in the store until its sweep finds no row naming them (files/store.ts).
-     */
-    defineRoute({
-      method: 'delete',
-      path: paths.item,
-      permission: spec.edit,
-      summary: `Delete a document of a ${spec.type} person`,
-      tags: ['documents'],
-      params: ownedDocumentParams,
-      response: deletedAnswer,
-      async handler({ db, params, audit }) {
-        return db.transaction(async (tx) => {
-          await assertOwner(tx, spec, params.id, true);
-          const [row] = await docRows(
-            tx,
-            sql`d.id = ${params.documentId} AND d.owner_type = ${spec.type} AND d.owner_id = ${params.id}`,
-          );
-          if (!row) throw notFound(DOC_NOT_FOUND);
-          await tx.delete(documents).where(and(eq(documents.id, row.id), eq(documents.ownerType, spec.type)));
-          await audit(tx, {
-            action: 'delete',
-            entity: 'document',
-            entityId: row.id,
-            before: auditFields(row, row.type_name),
-          });
-          return { deleted: true as const };
-        });
-      },
-    }),
-  ];
+/** The 422 of an upload that `type` refuses (a type of other owners, an empty or large file), or null. */
+function refusal(type: typeof documentTypes.$inferSelect, owner: Owner, file: Blob): FieldErrors | null {
+  if (!type.ownerTypes.includes(owner.type))
+    return { document_type_id: [`نوع «${type.name}» برای ${OWNER_PLURALS[owner.type]} نیست`] };
+  if (file.size === 0) return { file: ['پرونده خالی است'] };
+  if (file.size > type.maxBytes)
+    return { file: [`حجم پرونده «${type.name}» حداکثر ${mb(type.maxBytes)} مگابایت است`] };
+  return null;
 }
+
+/**
+ * GET, POST /api/person/{legal-persons|true-persons}/:id/documents and DELETE …/:documentId (the
+ * person's view / edit permission), served by the sub-record routes (http/owned.ts):
+ * - GET → `DocumentItem[]`, newest first.
+ * - POST (multipart `document_type_id`, `title`, `file`) → `DocumentItem`; 422 per field (Persian):
+ *   no type, a type that does not apply to this owner type, no title, an empty file, a file over
+ *   the type's `max_bytes`, or bytes that are none of the type's `mime_types` (judged by content,
+ *   not name or claimed type).
+ * - DELETE → `{ deleted: true }`; the bytes stay in the store until its sweep finds no row naming
+ *   them (files/store.ts).
+ * 404 when the person is missing or deleted, or has no such document.
+ */
+const ownerRoutes = ownedRoutes(documentEntity, {
+  paths: {
+    legal: {
+      list: '/api/person/legal-persons/:id{[0-9]+}/documents',
+      item: '/api/person/legal-persons/:id{[0-9]+}/documents/:documentId{[0-9]+}',
+    },
+    true: {
+      list: '/api/person/true-persons/:id{[0-9]+}/documents',
+      item: '/api/person/true-persons/:id{[0-9]+}/documents/:documentId{[0-9]+}',
+    },
+  },
+  tags: ['documents'],
+  notFound: DOC_NOT_FOUND,
+  row: documentItem,
+  list: async (db, owner) =>
+    (await docRows(db, sql`d.owner_type = ${owner.type} AND d.owner_id = ${owner.id}`)).map(toItem),
+  create: {
+    body: documentUpload,
+    form: true,
+    async write({ db, deps, owner, body, session }) {
+      const [type] = await db.select().from(documentTypes).where(eq(documentTypes.id, body.document_type_id));
+      if (!type) throw invalid({ document_type_id: ['نوع مستند یافت نشد؛ آن را از فهرست انتخاب کنید'] });
+      const refused = refusal(type, owner, body.file);
+      if (refused) throw invalid(refused);
+      const bytes = new Uint8Array(await body.file.arrayBuffer());
+      const mime = sniffDocumentMime(bytes);
+      if (!mime || !type.mimeTypes.includes(mime)) {
+        const allowed = type.mimeTypes.map((m) => DOCUMENT_MIME_TITLES[m as DocumentMime] ?? m);
+        throw invalid({
+          file: [`محتوای پرونده از نوع‌های پذیرفته برای «${type.name}» (${allowed.join('، ')}) نیست`],
+        });
+      }
+      const stored = await deps.files.put(db, bytes);
+      const [doc] = await db
+        .insert(documents)
+        .values({
+          ownerType: owner.type,
+          ownerId: owner.id,
+          documentTypeId: type.id,
+          title: body.title,
+          fileName: documentFileName((body.file as File).name, mime, 'document'),
+          mime,
+          size: stored.size,
+          sha256: stored.sha256,
+          uploadedBy: session?.user?.id ?? null,
+          createdAt: deps.now(),
+        })
+        .returning();
+      const [row] = await docRows(db, sql`d.id = ${doc!.id}`);
+      return { id: doc!.id, after: auditFields(doc!, type.name), result: toItem(row!) };
+    },
+  },
+  async remove(db, owner, id) {
+    const [row] = await docRows(
+      db,
+      sql`d.id = ${id} AND d.owner_type = ${owner.type} AND d.owner_id = ${owner.id}`,
+    );
+    if (!row) return null;
+    await db.delete(documents).where(and(eq(documents.id, row.id), eq(documents.ownerType, owner.type)));
+    return { before: auditFields(row, row.type_name) };
+  },
+});
 
 /**
  * GET /api/documents/:id/file (any role holding the owner's view permission) — the file with its
@@ -232,10 +193,10 @@ const download = defineRoute({
   async handler({ db, deps, params, session }) {
     const [row] = await docRows(db, sql`d.id = ${params.id}`);
     if (!row) throw notFound(DOC_NOT_FOUND);
-    const spec = OWNERS[row.owner_type];
-    if (!spec) throw notFound(DOC_NOT_FOUND);
-    if (!(await roleHolds(db, session, spec.view))) throw notFound(DOC_NOT_FOUND);
-    await assertOwner(db, spec, row.owner_id);
+    const owner = OWNERS[row.owner_type];
+    if (!owner) throw notFound(DOC_NOT_FOUND);
+    if (!(await roleHolds(db, session, owner.view))) throw notFound(DOC_NOT_FOUND);
+    await assertOwner(db, { type: row.owner_type, id: row.owner_id });
     const bytes = await deps.files.get(db, row.sha256);
     if (!bytes) throw new HttpError(404, 'پرونده این مستند در بایگانی یافت نشد');
     return new Response(new Uint8Array(bytes), {
@@ -250,15 +211,4 @@ const download = defineRoute({
   },
 });
 
-export const documentRoutes: AnyRoute[] = [
-  ...documentTypeRoutes,
-  ...ownerRoutes(OWNERS.legal, {
-    list: '/api/person/legal-persons/:id{[0-9]+}/documents',
-    item: '/api/person/legal-persons/:id{[0-9]+}/documents/:documentId{[0-9]+}',
-  }),
-  ...ownerRoutes(OWNERS.true, {
-    list: '/api/person/true-persons/:id{[0-9]+}/documents',
-    item: '/api/person/true-persons/:id{[0-9]+}/documents/:documentId{[0-9]+}',
-  }),
-  download,
-];
+export const documentRoutes: AnyRoute[] = [...documentTypeRoutes, ...ownerRoutes, download];
