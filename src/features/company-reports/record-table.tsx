@@ -1,5 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
+import type { EntityDescription, EntityField } from '~/contract/entity.ts';
+import { columnFields, columnHeader, formatField, isNumeric } from '~/ui/entity/columns.tsx';
 import { useShortcuts } from '~/ui/use-shortcuts.ts';
 import { dialogOnScreen } from '~/ui/when-no-dialog.ts';
 
@@ -16,6 +18,21 @@ export interface RecordColumn<T> {
   cell(row: T): ReactNode;
   numeric?: boolean;
   width?: string;
+}
+
+/**
+ * The table's columns of a report's description: its fields with `column`, in the columns' order,
+ * each formatted by its type and format; a column that takes the spare width has no fixed one.
+ */
+export function recordColumns<F extends Record<string, EntityField>, Row extends Record<string, unknown>>(
+  entity: EntityDescription<F>,
+): RecordColumn<Row>[] {
+  return columnFields(entity).map(([name, f]) => ({
+    header: columnHeader(f),
+    cell: (row) => formatField(f, row[name]),
+    numeric: isNumeric(f) && f.format !== 'month',
+    width: f.column?.grow ? undefined : `${f.column?.width}px`,
+  }));
 }
 
 export interface RecordTableProps<T> {
@@ -63,8 +80,6 @@ const table = css({
   },
   '& tr[data-total] td': { fontWeight: 600, bg: 'canvas' },
 });
-
-/** True while a dialog owns the keys. */
 
 export function RecordTable<T>({
   caption,

@@ -1,6 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { productReportsQuery } from '~/features/company-reports/api.ts';
-import { ProductReportsScreen } from '~/features/company-reports/product-reports-screen.tsx';
+import { companyRowsQuery } from '~/features/company-reports/api.ts';
+import { CompanyReportScreen } from '~/features/company-reports/company-rows-screen.tsx';
+import { productReports } from '~/features/company-reports/reports.tsx';
 import { parseId } from '~/lib/route-params.ts';
 
 /** A company's product reports by fiscal year and period, with the planned-against-produced chart. */
@@ -8,10 +9,10 @@ export const Route = createFileRoute('/person/legal-persons/product-reports/$id'
   loader: ({ context, params }) => {
     const id = parseId(params.id);
     if (id === null) throw notFound();
-    void context.queryClient.prefetchQuery(productReportsQuery(id));
+    void context.queryClient.prefetchQuery(companyRowsQuery(productReports.entity, id));
   },
   component: function ProductReports() {
     const { id } = Route.useParams();
-    return <ProductReportsScreen id={parseId(id) ?? 0} />;
+    return <CompanyReportScreen report={productReports} id={parseId(id) ?? 0} />;
   },
 });

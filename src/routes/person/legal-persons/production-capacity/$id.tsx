@@ -1,6 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { capacitiesQuery } from '~/features/company-reports/api.ts';
-import { CapacityScreen } from '~/features/company-reports/capacity-screen.tsx';
+import { companyRowsQuery } from '~/features/company-reports/api.ts';
+import { CompanyReportScreen } from '~/features/company-reports/company-rows-screen.tsx';
+import { capacities } from '~/features/company-reports/reports.tsx';
 import { parseId } from '~/lib/route-params.ts';
 
 /** A company's production capacity per product and year, with utilisation. */
@@ -8,10 +9,10 @@ export const Route = createFileRoute('/person/legal-persons/production-capacity/
   loader: ({ context, params }) => {
     const id = parseId(params.id);
     if (id === null) throw notFound();
-    void context.queryClient.prefetchQuery(capacitiesQuery(id));
+    void context.queryClient.prefetchQuery(companyRowsQuery(capacities.entity, id));
   },
   component: function ProductionCapacity() {
     const { id } = Route.useParams();
-    return <CapacityScreen id={parseId(id) ?? 0} />;
+    return <CompanyReportScreen report={capacities} id={parseId(id) ?? 0} />;
   },
 });
