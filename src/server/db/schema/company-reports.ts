@@ -17,6 +17,27 @@ import { users } from './auth.ts';
 import { legalPersons } from './persons.ts';
 
 /**
+ * The column groups every company report repeats, each a fresh set of column builders per table.
+ * `ownRow`: the row's id and the company it belongs to (deleted with it); `locked`: the
+ * optimistic lock and the row's times; `productUnit`: the product and its unit of measure;
+ * `quantity` an amount in that unit (2 decimals), `rials` an amount in IRR (whole).
+ */
+const ownRow = () => ({
+  id: serial().primaryKey(),
+  legalPersonId: integer()
+    .notNull()
+    .references(() => legalPersons.id, { onDelete: 'cascade' }),
+});
+const locked = () => ({
+  version: integer().notNull().default(1),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+const productUnit = () => ({ product: text().notNull(), unit: text().notNull() });
+const quantity = () => numeric({ precision: 24, scale: 2 });
+const rials = () => numeric({ precision: 24, scale: 0 });
+
+/**
  * A company's product report for one period (glossary "product report"): the product, its unit,
  * the Jalali fiscal year and the period (`annual`, `3m`, `6m`, `9m`), the planned, produced and
  * sold amounts (in `unit`) and the sales value (IRR).
@@ -24,23 +45,17 @@ import { legalPersons } from './persons.ts';
 export const productReports = pgTable(
   'product_reports',
   {
-    id: serial().primaryKey(),
-    legalPersonId: integer()
-      .notNull()
-      .references(() => legalPersons.id, { onDelete: 'cascade' }),
-    product: text().notNull(),
-    unit: text().notNull(),
+    ...ownRow(),
+    ...productUnit(),
     /** Jalali fiscal year, e.g. 1403. */
     fiscalYear: smallint().notNull(),
     period: text().notNull().default('annual'),
-    planned: numeric({ precision: 24, scale: 2 }),
-    produced: numeric({ precision: 24, scale: 2 }),
-    sold: numeric({ precision: 24, scale: 2 }),
+    planned: quantity(),
+    produced: quantity(),
+    sold: quantity(),
     /** IRR. */
-    salesValue: numeric({ precision: 24, scale: 0 }),
-    version: integer().notNull().default(1),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    salesValue: rials(),
+    ...locked(),
   },
   (t) => [uniqueIndex('product_reports_unique').on(t.legalPersonId, t.product, t.fiscalYear, t.period)],
 );
@@ -52,18 +67,12 @@ export const productReports = pgTable(
 export const productionCapacities = pgTable(
   'production_capacities',
   {
-    id: serial().primaryKey(),
-    legalPersonId: integer()
-      .notNull()
-      .references(() => legalPersons.id, { onDelete: 'cascade' }),
-    product: text().notNull(),
-    unit: text().notNull(),
+    ...ownRow(),
+    ...productUnit(),
     fiscalYear: smallint().notNull(),
-    nominalCapacity: numeric({ precision: 24, scale: 2 }).notNull(),
-    actualProduction: numeric({ precision: 24, scale: 2 }),
-    version: integer().notNull().default(1),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    nominalCapacity: quantity().notNull(),
+    actualProduction: quantity(),
+    ...locked(),
   },
   (t) => [uniqueIndex('production_capacities_unique').on(t.legalPersonId, t.product, t.fiscalYear)],
 );
@@ -75,21 +84,15 @@ export const productionCapacities = pgTable(
 export const monthlyPerformanceReports = pgTable(
   'monthly_performance_reports',
   {
-    id: serial().primaryKey(),
-    legalPersonId: integer()
-      .notNull()
-      .references(() => legalPersons.id, { onDelete: 'cascade' }),
+    ...ownRow(),
     year: smallint().notNull(),
     month: smallint().notNull(),
-    product: text().notNull(),
-    unit: text().notNull(),
-    production: numeric({ precision: 24, scale: 2 }),
-    salesQuantity: numeric({ precision: 24, scale: 2 }),
+    ...productUnit(),
+    production: quantity(),
+    salesQuantity: quantity(),
     /** IRR. */
-    salesValue: numeric({ precision: 24, scale: 0 }),
-    version: integer().notNull().default(1),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    salesValue: rials(),
+    ...locked(),
   },
   (t) => [uniqueIndex('monthly_performance_unique').on(t.legalPersonId, t.year, t.month, t.product)],
 );
@@ -124,10 +127,7 @@ export const codalInfos = pgTable(
 export const meetingMinutes = pgTable(
   'meeting_minutes',
   {
-    id: serial().primaryKey(),
-    legalPersonId: integer()
-      .notNull()
-      .references(() => legalPersons.id, { onDelete: 'cascade' }),
+    ...ownRow(),
     meetingDate: date().notNull(),
     kind: text().notNull().default('board'),
     title: text().notNull(),
@@ -135,9 +135,7 @@ export const meetingMinutes = pgTable(
     decisions: text().notNull().default(''),
     followUpDate: date(),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    version: integer().notNull().default(1),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...locked(),
   },
   (t) => [index().on(t.legalPersonId, t.meetingDate), index().on(t.meetingDate)],
 );
