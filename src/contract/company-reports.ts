@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseJalaliDate } from '../domain/jalali.ts';
 import { toAsciiDigits, toPersianDigits } from '../domain/persian-text.ts';
 import { CODAL_KINDS, MINUTES_KIND_LABELS, MINUTES_KINDS } from './company-report-codes.ts';
-import { defineEntity, type EntityField, rowSchema } from './entity.ts';
+import { defineEntity, type EntityDescription, type EntityField, rowSchema } from './entity.ts';
 import { inputSchema } from './entity-input.ts';
 import { optionalText, persianText, pickedId } from './fields.ts';
 import { positiveId, recordVersion, type savedRecord } from './ids.ts';
@@ -156,7 +156,39 @@ const companyPermissions = {
   delete: 'person.legal.edit',
 };
 
-/** The product and its unit, the first fields of every production report's form (`order`: the product's column). */
+/**
+ * A company's own report: its rows at `/api/person/legal-persons/:id{[0-9]+}/<segment>` and one of
+ * them at `…/<segment>/:rid{[0-9]+}`, read with `person.legal.view` and written with
+ * `person.legal.edit`, newest first by `defaultSort`, named by their product in messages; every
+ * row has its `id` and its `version` (the optimistic lock).
+ */
+const companyEntity = <const F extends Record<string, EntityField>>(
+  segment: string,
+  e: Pick<EntityDescription<F>, 'name' | 'title' | 'plural' | 'defaultSort' | 'fields'>,
+) =>
+  defineEntity({
+    ...e,
+    fields: { id, ...e.fields, version: rowVersion },
+    id: 'id',
+    display: 'product',
+    defaultDescending: true,
+    permissions: companyPermissions,
+    paths: {
+      list: `/api/person/legal-persons/:id{[0-9]+}/${segment}`,
+      item: `/api/person/legal-persons/:id{[0-9]+}/${segment}/:rid{[0-9]+}`,
+    },
+  });
+
+/** An entity's body schemas (create; update adds the `version` read) and its row schema. */
+const schemasOf = <F extends Record<string, EntityField>>(entity: EntityDescription<F>) => {
+  const input = inputSchema(entity);
+  return { input, update: versioned(input), row: rowSchema(entity) };
+};
+
+/**
+ * The product and its unit, fields of every production report's form (`order`: the product's
+ * column, the unit's is next).
+ */
 const productAndUnit = (order: number, unitHint?: string) => ({
   product: {
     type: 'text',
@@ -222,9 +254,6 @@ const share = (label: string, width: number, order: number) =>
     column: { width, order },
   }) satisfies EntityField;
 
-// ---------------------------------------------------------------------------------------------
-// Product reports
-
 export const REPORT_PERIODS = ['annual', '3m', '6m', '9m'] as const;
 export const REPORT_PERIOD_LABELS: Record<string, string> = {
   annual: 'سالانه',
@@ -237,21 +266,12 @@ export const REPORT_PERIOD_LABELS: Record<string, string> = {
  * A company's product report for a fiscal year and period. Unique: (company, product, year,
  * period). `achievement` = produced / planned (null without both, or planned 0).
  */
-export const productReportEntity = defineEntity({
+export const productReportEntity = companyEntity('product-reports', {
   name: 'product_report',
   title: 'گزارش تولید',
   plural: 'گزارش‌های تولید',
-  id: 'id',
-  display: 'product',
   defaultSort: 'fiscal_year',
-  defaultDescending: true,
-  permissions: companyPermissions,
-  paths: {
-    list: '/api/person/legal-persons/:id{[0-9]+}/product-reports',
-    item: '/api/person/legal-persons/:id{[0-9]+}/product-reports/:rid{[0-9]+}',
-  },
   fields: {
-    id,
     ...productAndUnit(2, 'مانند تن، حلقه، مترمربع'),
     fiscal_year: yearField('سال مالی', 'مانند ۱۴۰۳', 96),
     period: {
@@ -268,39 +288,28 @@ export const productReportEntity = defineEntity({
     sold: quantity('مقدار فروش', 6, 'فروش'),
     sales_value: salesValue(7),
     achievement: share('تحقق برنامه', 112, 8),
-    version: rowVersion,
   },
 });
 
 /** POST/PUT body of a product report (PUT adds `version`). */
-export const productReportInput = inputSchema(productReportEntity);
-export const productReportUpdate = versioned(productReportInput);
-export const productReportRow = rowSchema(productReportEntity);
+export const {
+  input: productReportInput,
+  update: productReportUpdate,
+  row: productReportRow,
+} = schemasOf(productReportEntity);
 export type ProductReportRow = z.infer<typeof productReportRow>;
-
-// ---------------------------------------------------------------------------------------------
-// Production capacities
 
 /**
  * Production capacity of a company's product in one year. Unique: (company, product, year).
  * `utilisation` = actual_production / nominal_capacity (null without actual; above 1 when
  * production exceeded the nominal capacity).
  */
-export const capacityEntity = defineEntity({
+export const capacityEntity = companyEntity('production-capacities', {
   name: 'production_capacity',
   title: 'ظرفیت تولید',
   plural: 'ظرفیت تولید',
-  id: 'id',
-  display: 'product',
   defaultSort: 'fiscal_year',
-  defaultDescending: true,
-  permissions: companyPermissions,
-  paths: {
-    list: '/api/person/legal-persons/:id{[0-9]+}/production-capacities',
-    item: '/api/person/legal-persons/:id{[0-9]+}/production-capacities/:rid{[0-9]+}',
-  },
   fields: {
-    id,
     ...productAndUnit(1),
     fiscal_year: yearField('سال', 'مانند ۱۴۰۳', 96),
     nominal_capacity: {
@@ -311,35 +320,19 @@ export const capacityEntity = defineEntity({
     },
     actual_production: quantity('تولید واقعی', 4),
     utilisation: share('بهره‌برداری از ظرفیت', 144, 5),
-    version: rowVersion,
   },
 });
 
 /** POST/PUT body of a capacity (PUT adds `version`). */
-export const capacityInput = inputSchema(capacityEntity);
-export const capacityUpdate = versioned(capacityInput);
-export const capacityRow = rowSchema(capacityEntity);
-export type CapacityRow = z.infer<typeof capacityRow>;
-
-// ---------------------------------------------------------------------------------------------
-// Monthly performance reports
+export const { input: capacityInput, update: capacityUpdate, row: capacityRow } = schemasOf(capacityEntity);
 
 /** A company's production and sales of a product in one Jalali month. Unique: (company, year, month, product). */
-export const monthlyEntity = defineEntity({
+export const monthlyEntity = companyEntity('monthly-performance-reports', {
   name: 'monthly_performance_report',
   title: 'گزارش ماهانه',
   plural: 'گزارش فعالیت ماهانه',
-  id: 'id',
-  display: 'product',
   defaultSort: 'year',
-  defaultDescending: true,
-  permissions: companyPermissions,
-  paths: {
-    list: '/api/person/legal-persons/:id{[0-9]+}/monthly-performance-reports',
-    item: '/api/person/legal-persons/:id{[0-9]+}/monthly-performance-reports/:rid{[0-9]+}',
-  },
   fields: {
-    id,
     year: yearField('سال', 'مانند ۱۴۰۴', 80),
     month: {
       type: 'int',
@@ -353,15 +346,11 @@ export const monthlyEntity = defineEntity({
     production: quantity('مقدار تولید', 4, 'تولید'),
     sales_quantity: quantity('مقدار فروش', 5),
     sales_value: salesValue(6),
-    version: rowVersion,
   },
 });
 
 /** POST/PUT body of a monthly report (PUT adds `version`). */
-export const monthlyInput = inputSchema(monthlyEntity);
-export const monthlyUpdate = versioned(monthlyInput);
-export const monthlyRow = rowSchema(monthlyEntity);
-export type MonthlyRow = z.infer<typeof monthlyRow>;
+export const { input: monthlyInput, update: monthlyUpdate, row: monthlyRow } = schemasOf(monthlyEntity);
 
 /** Totals of one year: sales value (IRR) summed over every row; quantities per product and unit. */
 export const monthlyYearTotal = z.object({
@@ -371,7 +360,6 @@ export const monthlyYearTotal = z.object({
     z.object({ product: z.string(), unit: z.string(), production: z.string(), sales_quantity: z.string() }),
   ),
 });
-export type MonthlyYearTotal = z.infer<typeof monthlyYearTotal>;
 
 /**
  * GET …/monthly-performance-reports?year= answer (beside `company`): rows (year desc, month,
@@ -384,9 +372,6 @@ export const monthlyReport = z.object({
   years: z.array(z.number().int()),
 });
 export type MonthlyReport = z.infer<typeof monthlyReport>;
-
-// ---------------------------------------------------------------------------------------------
-// Across companies: Codal disclosures and minutes of meetings
 
 /** The company a cross-company report belongs to, picked in its form (`company` is its name). */
 const pickedCompanyField = {
@@ -615,9 +600,7 @@ export const minutesEntity = defineEntity({
 });
 
 /** POST/PUT body of minutes (PUT adds `version`); dates typed Jalali, stored ISO. */
-export const minutesInput = inputSchema(minutesEntity);
-export const minutesUpdate = versioned(minutesInput);
-export const minutesRow = rowSchema(minutesEntity);
+export const { input: minutesInput, update: minutesUpdate, row: minutesRow } = schemasOf(minutesEntity);
 export type MinutesRow = z.infer<typeof minutesRow>;
 
 /** A company that has rows in a cross-company list (the company filter's options). */

@@ -1,7 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { notFound } from '@tanstack/react-router';
 import type { CompanyOption, CompanyRows, MonthlyReport, SavedRow } from '~/contract/company-reports.ts';
 import type { EntityDescription, EntityField } from '~/contract/entity.ts';
 import { api } from '~/lib/http.ts';
+import { parseId } from '~/lib/route-params.ts';
 import type { EnumOption } from '~/ui/data-table/types.ts';
 
 /**
@@ -32,6 +34,20 @@ export const companyRowsQuery = <F extends Fields>(entity: EntityDescription<F>,
     queryKey: reportKeys.rows(entity, id),
     queryFn: ({ signal }) => api<CompanyRows<Row>>(fill(entity.paths.list, id), { signal, quiet: true }),
   });
+
+/**
+ * A route loader's start on a company's rows: the company id of the URL (`param`; not a valid id
+ * → the router's not-found page) and the rows read ahead while the screen's code loads.
+ */
+export function prefetchCompanyRows<F extends Fields>(
+  client: QueryClient,
+  entity: EntityDescription<F>,
+  param: string,
+) {
+  const id = parseId(param);
+  if (id === null) throw notFound();
+  void client.prefetchQuery(companyRowsQuery(entity, id));
+}
 
 /** GET …/:id/monthly-performance-reports?year=: rows, totals per year, the years present. */
 export const monthlyQuery = <F extends Fields>(

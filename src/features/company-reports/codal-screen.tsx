@@ -1,9 +1,7 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { codalEntity } from '~/contract/company-reports.ts';
-import type { ListSearch, RowAction } from '~/ui/data-table/types.ts';
-import { ReportListScreen } from './report-list-screen.tsx';
-import { codalFilters } from './search.ts';
+import type { RowAction } from '~/ui/data-table/types.ts';
+import { ReportListScreen, useReportSearch } from './report-list-screen.tsx';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -14,12 +12,7 @@ type Row = Record<string, unknown> & { id: number };
  * disclosure by hand (roles that may edit legal persons).
  */
 export function CodalScreen() {
-  const search = useSearch({ from: '/person/legal-persons/codal-infos' });
-  const navigate = useNavigate({ from: '/person/legal-persons/codal-infos' });
-  const onSearchChange = useCallback(
-    (next: ListSearch, opts?: { replace?: boolean }) => navigate({ search: next, replace: opts?.replace }),
-    [navigate],
-  );
+  const { search, onSearchChange, navigate } = useReportSearch('/person/legal-persons/codal-infos');
   const open = useCallback(
     (row: Row) => {
       if (row.legal_person_id)
@@ -62,21 +55,17 @@ export function CodalScreen() {
   return (
     <ReportListScreen
       entity={codalEntity}
-      tableId="codal-infos"
       search={search}
       onSearchChange={onSearchChange}
-      filters={codalFilters}
       description="اطلاعیه‌های منتشرشده شرکت‌های بورسی در سامانه کدال"
       emptyText="اطلاعیه‌ای یافت نشد"
-      create={{
-        id: 'codal.new',
+      keywords={['codal', 'new', 'کدال', 'اطلاعیه']}
+      words={{
         command: 'ثبت اطلاعیه کدال',
         group: 'اطلاعات کدال',
-        keywords: ['codal', 'new', 'کدال', 'اطلاعیه'],
         button: 'ثبت اطلاعیه',
         done: 'اطلاعیه ثبت شد',
       }}
-      formTitle="ثبت اطلاعیه کدال"
       onOpen={open}
       rowActions={rowActions}
     />

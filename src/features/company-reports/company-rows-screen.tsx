@@ -1,23 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { Link, useParams } from '@tanstack/react-router';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { capacityEntity, monthlyEntity, productReportEntity } from '~/contract/company-reports.ts';
 import type { EntityDescription, EntityField } from '~/contract/entity.ts';
 import { useCommandContext } from '~/lib/command-context.ts';
 import { type Command, useRegisterCommands } from '~/lib/commands.ts';
 import { ApiError } from '~/lib/http.ts';
+import { parseId } from '~/lib/route-params.ts';
 import { Button } from '~/ui/button.tsx';
-import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { EmptyState } from '~/ui/empty-state.tsx';
 import { formatField } from '~/ui/entity/columns.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { SkeletonRows } from '~/ui/skeleton.tsx';
-import { toast } from '~/ui/toaster.tsx';
 import { whenNoDialog } from '~/ui/when-no-dialog.ts';
-import { companyRowsQuery, deleteReportRow, reportKeys, saveReportRow } from './api.ts';
+import { companyRowsQuery, reportKeys } from './api.ts';
 import { RecordTable, recordColumns } from './record-table.tsx';
-import { ReportFormDialog } from './report-form.tsx';
+import { useReportEditing } from './report-editing.tsx';
 
 /**
  * One company's report rows (product reports, capacities, monthly reports), all from the report's
@@ -109,13 +108,17 @@ export function CompanyRowsScreen<F extends Fields>({ report, companyId, query, 
   const queryClient = useQueryClient();
   const ctx = useCommandContext();
   const canEdit = ctx.canOpen(EDIT_PATH);
-  const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
-  const [removing, setRemoving] = useState<Row | null>(null);
-  const [busy, setBusy] = useState(false);
   const refresh = useCallback(
     () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
     [queryClient],
   );
+  const edits = useReportEditing({
+    entity,
+    scope: [companyId],
+    nameOf,
+    refresh,
+    created: `${noun} تازه ثبت شد`,
+  });
 
   const commands = useMemo<Command[]>(
     () => [
@@ -126,27 +129,12 @@ export function CompanyRowsScreen<F extends Fields>({ report, companyId, query, 
         shortcut: 'KeyN',
         group: caption,
         isVisible: (c) => c.canOpen(EDIT_PATH),
-        run: () => whenNoDialog(() => setEditing({ row: null })),
+        run: () => whenNoDialog(edits.create),
       },
     ],
-    [entity, noun, caption],
+    [entity, noun, caption, edits.create],
   );
   useRegisterCommands(commands);
-
-  const confirmRemove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    try {
-      await deleteReportRow(entity, [companyId], removing);
-      toast.positive(`${noun} «${nameOf(removing)}» حذف شد`);
-    } catch (e) {
-      // 409 / 404 are toasted by the error catalogue; the list is refreshed either way.
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setBusy(false);
-      void refresh();
-    }
-  };
 
   let body: ReactNode;
   if (query.isPending) body = <SkeletonRows rows={6} columns={columns.length} />;
@@ -174,8 +162,8 @@ export function CompanyRowsScreen<F extends Fields>({ report, companyId, query, 
         columns={columns}
         rows={rows}
         getKey={(r) => r.id}
-        onEdit={canEdit ? (row) => setEditing({ row }) : undefined}
-        onDelete={canEdit ? (row) => setRemoving(row) : undefined}
+        onEdit={canEdit ? edits.edit : undefined}
+        onDelete={canEdit ? edits.remove : undefined}
         footer={props.footer}
       />
     );
@@ -191,7 +179,7 @@ export function CompanyRowsScreen<F extends Fields>({ report, companyId, query, 
         }
         actions={
           canEdit && (
-            <Button tone="primary" shortcut="KeyN" onClick={() => setEditing({ row: null })}>
+            <Button tone="primary" shortcut="KeyN" onClick={edits.create}>
               {noun} تازه
             </Button>
           )
@@ -202,42 +190,14 @@ export function CompanyRowsScreen<F extends Fields>({ report, companyId, query, 
         {body}
         {rows && report.below?.(rows)}
       </div>
-      {editing && (
-        <ReportFormDialog
-          key={editing.row?.id ?? 'new'}
-          entity={entity}
-          row={editing.row}
-          save={(data) => saveReportRow(entity, [companyId], editing.row, data)}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            toast.positive(editing.row ? `${noun} ذخیره شد` : `${noun} تازه ثبت شد`);
-            setEditing(null);
-            void refresh();
-          }}
-        />
-      )}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        tone="danger"
-        busy={busy}
-        title={`${noun} حذف شود؟`}
-        description={removing && `«${nameOf(removing)}» برای همیشه حذف می‌شود.`}
-        confirmLabel="حذف"
-        onConfirm={confirmRemove}
-      />
+      {edits.dialogs}
     </>
   );
 }
 
-/** A company's own report read from its description's path (product reports, capacities). */
-export function CompanyReportScreen<F extends Fields>({
-  report,
-  id,
-}: {
-  report: CompanyReport<F>;
-  id: number;
-}) {
+/** A company's own report read from its description's path, for the company in the URL (`$id`). */
+export function CompanyReportScreen<F extends Fields>({ report }: { report: CompanyReport<F> }) {
+  const id = parseId(useParams({ strict: false }).id ?? '') ?? 0;
   const query = useQuery(companyRowsQuery(report.entity, id));
   return <CompanyRowsScreen report={report} companyId={id} query={query} />;
 }

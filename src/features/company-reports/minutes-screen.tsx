@@ -1,9 +1,5 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback } from 'react';
 import { minutesEntity } from '~/contract/company-reports.ts';
-import type { ListSearch } from '~/ui/data-table/types.ts';
-import { ReportListScreen } from './report-list-screen.tsx';
-import { minutesFilters } from './search.ts';
+import { ReportListScreen, useReportSearch } from './report-list-screen.tsx';
 
 /**
  * /person/legal-persons/mom/list: minutes of meetings across companies, latest first; filters
@@ -11,29 +7,15 @@ import { minutesFilters } from './search.ts';
  * that may edit legal persons).
  */
 export function MinutesScreen() {
-  const search = useSearch({ from: '/person/legal-persons/mom/list' });
-  const navigate = useNavigate({ from: '/person/legal-persons/mom/list' });
-  const onSearchChange = useCallback(
-    (next: ListSearch, opts?: { replace?: boolean }) => navigate({ search: next, replace: opts?.replace }),
-    [navigate],
-  );
+  const { search, onSearchChange } = useReportSearch('/person/legal-persons/mom/list');
   return (
     <ReportListScreen
       entity={minutesEntity}
-      tableId="meeting-minutes"
       search={search}
       onSearchChange={onSearchChange}
-      filters={minutesFilters}
       description="صورتجلسه‌های هیئت مدیره، مجامع و جلسه‌های نظارتی شرکت‌ها"
       emptyText="صورتجلسه‌ای یافت نشد"
-      create={{
-        id: 'minutes.new',
-        command: 'صورتجلسه تازه',
-        group: 'صورت‌جلسات',
-        keywords: ['minutes', 'mom', 'new', 'صورتجلسه', 'جدید'],
-        button: 'صورتجلسه تازه',
-        done: 'صورتجلسه ثبت شد',
-      }}
+      keywords={['minutes', 'mom', 'new', 'صورتجلسه', 'جدید']}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import type { EntityDescription, EntityField } from '~/contract/entity.ts';
 import { columnFields, columnHeader, formatField, isNumeric } from '~/ui/entity/columns.tsx';
 import { useShortcuts } from '~/ui/use-shortcuts.ts';
@@ -48,14 +48,15 @@ export interface RecordTableProps<T> {
   footer?: { key: string; cells: ReactNode[] }[];
 }
 
-const wrap = css({
-  overflowX: 'auto',
+/** The report screens' bordered surface (the table's frame, a chart's figure). */
+export const panel = css({
   borderWidth: '1px',
   borderStyle: 'solid',
   borderColor: 'line',
   borderRadius: '6px',
   bg: 'surface',
 });
+const wrap = cx(panel, css({ overflowX: 'auto' }));
 const table = css({
   width: '100%',
   borderCollapse: 'collapse',

@@ -1,37 +1,49 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import type { EntityDescription, EntityField } from '~/contract/entity.ts';
 import { useCommandContext } from '~/lib/command-context.ts';
 import { entityApi } from '~/lib/entity-api.ts';
-import { ApiError } from '~/lib/http.ts';
 import { Button } from '~/ui/button.tsx';
-import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { DataTable } from '~/ui/data-table/data-table.tsx';
-import type { FilterDef, ListSearch, RowAction } from '~/ui/data-table/types.ts';
+import type { ListSearch, RowAction } from '~/ui/data-table/types.ts';
 import { entityColumns } from '~/ui/entity/columns.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { useFormCommand } from '~/ui/record/commands.ts';
-import { toast } from '~/ui/toaster.tsx';
 import { whenNoDialog } from '~/ui/when-no-dialog.ts';
-import { deleteReportRow, saveReportRow } from './api.ts';
 import { EDIT_PATH } from './company-rows-screen.tsx';
-import { ReportFormDialog } from './report-form.tsx';
+import { useReportEditing } from './report-editing.tsx';
+import { reportFilters } from './search.ts';
 
 type Row = Record<string, unknown> & { id: number };
 
+/** The lists across companies, by their route (a list's view lives in its URL). */
+type ListRoute = '/person/legal-persons/codal-infos' | '/person/legal-persons/mom/list';
+
+/** The list's search in the URL of route `from`, how to change it, and the route's navigate. */
+export function useReportSearch(from: ListRoute) {
+  const search = useSearch({ from });
+  const navigate = useNavigate({ from });
+  const onSearchChange = useCallback(
+    (next: ListSearch, opts?: { replace?: boolean }) => navigate({ search: next, replace: opts?.replace }),
+    [navigate],
+  );
+  return { search, onSearchChange, navigate };
+}
+
 export interface ReportListScreenProps<F extends Record<string, EntityField>> {
   entity: EntityDescription<F>;
-  /** The DataTable's id (its saved columns and widths are kept under it). */
-  tableId: string;
   search: ListSearch;
   onSearchChange(next: ListSearch, opts?: { replace?: boolean }): void;
-  filters: readonly FilterDef[];
   description: ReactNode;
   emptyText: string;
-  /** N: the new row's command (palette title, group, keywords), its button and its toast. */
-  create: { id: string; command: string; group: string; keywords: string[]; button: string; done: string };
-  /** The new row's dialog title when not «‹title› تازه». */
-  formTitle?: string;
+  /** The new row's command's keywords in the palette (Latin and Persian). */
+  keywords: string[];
+  /**
+   * The new row's words when not the entity's: the command and the dialog's title («‹title›
+   * تازه»), the palette group (the plural), the button (the command) and the toast («‹title› ثبت شد»).
+   */
+  words?: { command: string; group: string; button: string; done: string };
   /** Enter on a row; default: edit it, when the entity has an item path and the role may edit. */
   onOpen?(row: Row): void;
   /** The row's own actions besides edit (E) and delete (Delete). */
@@ -46,8 +58,15 @@ export interface ReportListScreenProps<F extends Record<string, EntityField>> {
  * roles that may edit legal persons.
  */
 export function ReportListScreen<F extends Record<string, EntityField>>(props: ReportListScreenProps<F>) {
-  const { entity, create } = props;
+  const { entity } = props;
+  const words = props.words ?? {
+    command: `${entity.title} تازه`,
+    group: entity.plural,
+    button: `${entity.title} تازه`,
+    done: `${entity.title} ثبت شد`,
+  };
   const api = useMemo(() => entityApi<F, Row>(entity), [entity]);
+  const filters = useMemo(() => reportFilters(entity), [entity]);
   const columns = useMemo(
     () =>
       entityColumns<F, Row>(entity, {
@@ -58,22 +77,26 @@ export function ReportListScreen<F extends Record<string, EntityField>>(props: R
   const queryClient = useQueryClient();
   const canEdit = useCommandContext().canOpen(EDIT_PATH);
   const editable = canEdit && !!entity.paths.item;
-  const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
-  const [removing, setRemoving] = useState<Row | null>(null);
-  const [busy, setBusy] = useState(false);
   const refresh = useCallback(
     () => queryClient.invalidateQueries({ queryKey: api.keys.all }),
     [queryClient, api],
   );
-  const name = (row: Row) => String(row[entity.display]);
+  const edits = useReportEditing({
+    entity,
+    scope: [],
+    nameOf: (row) => String(row[entity.display]),
+    refresh,
+    created: words.done,
+    newTitle: words.command,
+  });
   useFormCommand({
-    id: create.id,
-    title: create.command,
+    id: `${entity.name}.new`,
+    title: words.command,
     shortcut: 'KeyN',
-    group: create.group,
+    group: words.group,
     path: EDIT_PATH,
-    keywords: create.keywords,
-    run: () => whenNoDialog(() => setEditing({ row: null })),
+    keywords: props.keywords,
+    run: () => whenNoDialog(edits.create),
   });
   const rowActions = useMemo<RowAction<Row>[]>(
     () => [
@@ -84,33 +107,19 @@ export function ReportListScreen<F extends Record<string, EntityField>>(props: R
               id: `${entity.name}.edit`,
               title: `ویرایش ${entity.title}`,
               key: 'KeyE',
-              run: (row: Row) => setEditing({ row }),
+              run: edits.edit,
             },
             {
               id: `${entity.name}.delete`,
               title: `حذف ${entity.title}`,
               key: 'Delete',
-              run: (row: Row) => setRemoving(row),
+              run: edits.remove,
             },
           ]
         : []),
     ],
-    [props.rowActions, editable, entity],
+    [props.rowActions, editable, entity, edits.edit, edits.remove],
   );
-
-  const confirmRemove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    try {
-      await deleteReportRow(entity, [], removing as Row & { version: number });
-      toast.positive(`${entity.title} «${name(removing)}» حذف شد`);
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setBusy(false);
-      void refresh();
-    }
-  };
 
   return (
     <>
@@ -118,53 +127,30 @@ export function ReportListScreen<F extends Record<string, EntityField>>(props: R
         description={props.description}
         actions={
           canEdit && (
-            <Button tone="primary" shortcut="KeyN" onClick={() => setEditing({ row: null })}>
-              {create.button}
+            <Button tone="primary" shortcut="KeyN" onClick={edits.create}>
+              {words.button}
             </Button>
           )
         }
       />
       <DataTable
-        id={props.tableId}
+        // The list path's last part names the table (its saved columns and widths are kept under it).
+        id={entity.paths.list.split('/').pop()!}
         label={entity.plural}
         columns={columns}
-        filters={props.filters}
+        filters={filters}
         search={props.search}
         onSearchChange={props.onSearchChange}
         queryKey={api.keys.list}
         fetchPage={api.list}
         getRowId={(r) => String(r.id)}
-        onOpen={props.onOpen ?? (editable ? (row) => setEditing({ row }) : undefined)}
+        onOpen={props.onOpen ?? (editable ? edits.edit : undefined)}
         rowActions={rowActions}
         searchPlaceholder={entity.search}
         emptyText={props.emptyText}
         emptyHint={editable ? <>با کلید N {entity.title} تازه‌ای ثبت کنید.</> : undefined}
       />
-      {editing && (
-        <ReportFormDialog
-          key={editing.row?.id ?? 'new'}
-          entity={entity}
-          row={editing.row}
-          title={editing.row ? undefined : props.formTitle}
-          save={(data) => saveReportRow(entity, [], editing.row as Row & { version: number }, data)}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            toast.positive(editing.row ? `${entity.title} ذخیره شد` : create.done);
-            setEditing(null);
-            void refresh();
-          }}
-        />
-      )}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(o) => !o && setRemoving(null)}
-        tone="danger"
-        busy={busy}
-        title={`${entity.title} حذف شود؟`}
-        description={removing && `«${name(removing)}» برای همیشه حذف می‌شود.`}
-        confirmLabel="حذف"
-        onConfirm={confirmRemove}
-      />
+      {edits.dialogs}
     </>
   );
 }

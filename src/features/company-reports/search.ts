@@ -9,15 +9,15 @@ import { companyOptions } from './api.ts';
  * The Codal and minutes lists' filters and URL schemas, from their descriptions, apart from the
  * screens so the route files (in the main bundle) pull in only this. The company filter is each
  * list's own: keyed `company` in the URL (links already shared use it) and offering the
- * companies that have rows (`companiesPath`).
+ * companies that have rows (`<list path>/companies`). A timestamp stays an API filter: people
+ * filter by its day (the Codal publish day in Tehran).
  */
-function reportFilters<F extends Record<string, EntityField>>(
+export function reportFilters<F extends Record<string, EntityField>>(
   entity: EntityDescription<F>,
-  companiesPath: string,
-  skip: readonly string[] = [],
 ): FilterDef[] {
+  const companiesPath = `${entity.paths.list}/companies`;
   return entityFilters(entity)
-    .filter((f) => !skip.includes(f.key))
+    .filter((f) => entity.fields[f.key]?.type !== 'timestamp')
     .map((f) =>
       f.key === 'legal_person_id'
         ? {
@@ -32,9 +32,5 @@ function reportFilters<F extends Record<string, EntityField>>(
     );
 }
 
-// The publish instant stays an API filter; people filter by its day in Tehran (published_date).
-export const codalFilters = reportFilters(codalEntity, '/api/person/codal-infos/companies', ['published_at']);
-export const codalSearch = listSearchSchema(codalFilters);
-
-export const minutesFilters = reportFilters(minutesEntity, '/api/person/meeting-minutes/companies');
-export const minutesSearch = listSearchSchema(minutesFilters);
+export const codalSearch = listSearchSchema(reportFilters(codalEntity));
+export const minutesSearch = listSearchSchema(reportFilters(minutesEntity));

@@ -77,7 +77,7 @@ const p = productReports;
 const achievement = (r: Stored) => ({ achievement: ratio(r.produced as string, r.planned as string) });
 
 /**
- * /api/person/legal-persons/:id/product-reports — GET `{ company, rows: ProductReportRow[] }`
+ * /api/person/legal-persons/:id/product-reports — GET `{ company, rows: productReportRow[] }`
  * (fiscal year desc, product, period); POST / PUT `/:rid` `productReportInput` (+ `version`);
  * DELETE `/:rid?version=`. `achievement` = produced / planned (fraction, 4 decimals). A second
  * row with the same product, fiscal year and period → 422 on `product`.
@@ -120,7 +120,7 @@ const utilisation = (r: Stored) => ({
 });
 
 /**
- * /api/person/legal-persons/:id/production-capacities — GET `{ company, rows: CapacityRow[] }`
+ * /api/person/legal-persons/:id/production-capacities — GET `{ company, rows: capacityRow[] }`
  * (year desc, product); POST / PUT `/:rid` `capacityInput` (+ `version`); DELETE
  * `/:rid?version=`. `utilisation` = actual_production / nominal_capacity (fraction, 4
  * decimals; above 1 when production exceeded the nominal capacity). Same product and year

@@ -81,6 +81,8 @@ export function apiRow<F extends Record<string, EntityField>>(
 
 type Params = { id: number; rid?: number };
 
+const METHODS = { create: 'post', update: 'put', delete: 'delete' } as const;
+
 /** The path parameters and the row's id for each place a company comes from. */
 const SCOPES = {
   path: { createParams: idParams, itemParams: companyRowParams, rowId: (p: Params) => p.rid! },
@@ -131,22 +133,23 @@ export function reportWrites<F extends Record<string, EntityField>>(spec: Report
     if (!row || !live || (owner && row.legalPersonId !== owner.id)) throw notFound(spec.missing);
     return row as Stored;
   };
-  const common = {
+  /** What a write's declaration takes from its action: method, path, permission, summary, params, audit. */
+  const declared = <A extends 'create' | 'update' | 'delete'>(action: A, summary: string) => ({
+    method: METHODS[action],
+    path: action === 'create' ? entity.paths.list : entity.paths.item!,
+    permission: entity.permissions[action]!,
+    summary: `${spec.summary}: ${summary}`,
     tags: ['company-reports'],
+    audit: { entity: 'legal_person', action },
     onUnique: spec.unique ? taken : undefined,
     response: savedRecord,
-  };
+  });
 
   return [
     defineMutation({
-      ...common,
-      method: 'post',
-      path: entity.paths.list,
-      permission: entity.permissions.create!,
-      summary: `${spec.summary}: add`,
+      ...declared('create', 'add'),
       params: scope.createParams,
       body: spec.input,
-      audit: { entity: 'legal_person', action: 'create' },
       async handler({ db, deps, params, body, session }) {
         const v = body as Values;
         const company = await companyOf(db, params as Params, v);
@@ -171,14 +174,9 @@ export function reportWrites<F extends Record<string, EntityField>>(spec: Report
       },
     }),
     defineMutation({
-      ...common,
-      method: 'put',
-      path: entity.paths.item!,
-      permission: entity.permissions.update!,
-      summary: `${spec.summary}: edit (optimistic lock on version)`,
+      ...declared('update', 'edit (optimistic lock on version)'),
       params: scope.itemParams,
       body: spec.update,
-      audit: { entity: 'legal_person', action: 'update' },
       async handler({ db, deps, params, body }) {
         const { version, ...v } = body as Values & { version: number };
         const before = await current(db, params as Params);
@@ -200,15 +198,10 @@ export function reportWrites<F extends Record<string, EntityField>>(spec: Report
       },
     }),
     defineMutation({
-      ...common,
-      method: 'delete',
-      path: entity.paths.item!,
-      permission: entity.permissions.delete!,
-      summary: `${spec.summary}: delete (optimistic lock on version)`,
+      ...declared('delete', 'delete (optimistic lock on version)'),
       params: scope.itemParams,
       query: versionQuery,
       response: rowIdAnswer,
-      audit: { entity: 'legal_person', action: 'delete' },
       async handler({ db, params, query }) {
         const before = await current(db, params as Params);
         if (before.version !== query.version) throw stale(before.version);
