@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   date,
   index,
   integer,
   jsonb,
   numeric,
+  type PgColumnBuilderBase,
   pgTable,
   primaryKey,
   serial,
@@ -37,64 +39,71 @@ const productUnit = () => ({ product: text().notNull(), unit: text().notNull() }
 const quantity = () => numeric({ precision: 24, scale: 2 });
 const rials = () => numeric({ precision: 24, scale: 0 });
 
+/** What was sold: the quantity (in the row's unit) under `name`, and its value in IRR. */
+const sales = <K extends string>(name: K) =>
+  ({ [name]: quantity(), salesValue: rials() }) as { [P in K]: ReturnType<typeof quantity> } & {
+    salesValue: ReturnType<typeof rials>;
+  };
+
+/**
+ * A company's own report table: `ownRow`, its `columns`, `locked`, and one unique index
+ * (`<name>_unique` unless named) over the company and the columns `key`.
+ */
+function companyReportTable<N extends string, C extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  key: readonly (keyof C & string)[],
+  columns: C,
+  unique = `${name}_unique`,
+) {
+  return pgTable(name, { ...ownRow(), ...columns, ...locked() }, (t) => [
+    uniqueIndex(unique).on(
+      t.legalPersonId,
+      ...key.map((k) => (t as unknown as Record<string, AnyPgColumn>)[k]!),
+    ),
+  ]);
+}
+
 /**
  * A company's product report for one period (glossary "product report"): the product, its unit,
  * the Jalali fiscal year and the period (`annual`, `3m`, `6m`, `9m`), the planned, produced and
  * sold amounts (in `unit`) and the sales value (IRR).
  */
-export const productReports = pgTable(
-  'product_reports',
-  {
-    ...ownRow(),
-    ...productUnit(),
-    /** Jalali fiscal year, e.g. 1403. */
-    fiscalYear: smallint().notNull(),
-    period: text().notNull().default('annual'),
-    planned: quantity(),
-    produced: quantity(),
-    sold: quantity(),
-    /** IRR. */
-    salesValue: rials(),
-    ...locked(),
-  },
-  (t) => [uniqueIndex('product_reports_unique').on(t.legalPersonId, t.product, t.fiscalYear, t.period)],
-);
+export const productReports = companyReportTable('product_reports', ['product', 'fiscalYear', 'period'], {
+  ...productUnit(),
+  /** Jalali fiscal year, e.g. 1403. */
+  fiscalYear: smallint().notNull(),
+  period: text().notNull().default('annual'),
+  planned: quantity(),
+  produced: quantity(),
+  ...sales('sold'),
+});
 
 /**
  * Production capacity of a company's product in one Jalali year (glossary "production
  * capacity"): nominal capacity and actual production in `unit`; utilisation = actual / nominal.
  */
-export const productionCapacities = pgTable(
-  'production_capacities',
-  {
-    ...ownRow(),
-    ...productUnit(),
-    fiscalYear: smallint().notNull(),
-    nominalCapacity: quantity().notNull(),
-    actualProduction: quantity(),
-    ...locked(),
-  },
-  (t) => [uniqueIndex('production_capacities_unique').on(t.legalPersonId, t.product, t.fiscalYear)],
-);
+export const productionCapacities = companyReportTable('production_capacities', ['product', 'fiscalYear'], {
+  ...productUnit(),
+  fiscalYear: smallint().notNull(),
+  nominalCapacity: quantity().notNull(),
+  actualProduction: quantity(),
+});
 
 /**
  * A monthly performance (activity) report of a company (glossary "monthly performance report"):
  * Jalali year and month (1..12), product, unit, production and sales in `unit`, sales value IRR.
  */
-export const monthlyPerformanceReports = pgTable(
+export const monthlyPerformanceReports = companyReportTable(
   'monthly_performance_reports',
+  ['year', 'month', 'product'],
   {
-    ...ownRow(),
     year: smallint().notNull(),
     month: smallint().notNull(),
     ...productUnit(),
     production: quantity(),
-    salesQuantity: quantity(),
-    /** IRR. */
-    salesValue: rials(),
-    ...locked(),
+    ...sales('salesQuantity'),
   },
-  (t) => [uniqueIndex('monthly_performance_unique').on(t.legalPersonId, t.year, t.month, t.product)],
+  'monthly_performance_unique',
 );
 
 /**
