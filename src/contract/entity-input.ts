@@ -6,12 +6,16 @@ import { MAX_ID, pickedId } from './ids.ts';
 /**
  * The schema of the body that creates or updates a row: the fields the form edits. Text is
  * normalised Persian (contract/fields.ts), capped at `max`; a required field refuses empty; a
- * ref is a picked id.
+ * ref is a picked id. A field's own `input` schema replaces all of this.
  */
 export function inputSchema<F extends Record<string, EntityField>>(e: EntityDescription<F>) {
   const shape: Record<string, z.ZodType> = {};
   for (const [k, f] of Object.entries(e.fields)) {
     if (!f.form) continue;
+    if (f.input) {
+      shape[k] = f.input;
+      continue;
+    }
     let s: z.ZodType;
     if (f.type === 'text') s = f.form.required ? persianText(f.label, f.max) : optionalText(f.label, f.max);
     else if (f.type === 'ref') s = pickedId(`${f.label} را برگزینید`);

@@ -40,10 +40,29 @@ export interface EntityField {
   /** text: at most this many characters (the form's and the server's check). */
   max?: number;
   /**
-   * The list shows it as a column (`width` in px; `grow` takes the spare width; `header` when the
-   * column's header is shorter than the label).
+   * The list shows it as a column (`width` in px; `grow` takes the spare width). `header`: a
+   * shorter header than the label («تولید» for «مقدار تولید»); `order`: its place among the
+   * columns when it differs from the description's order (which is the form's).
    */
-  column?: { width: number; grow?: boolean; header?: string };
+  column?: { width: number; grow?: boolean; header?: string; order?: number };
+  /**
+   * How a cell and a view term show the value when its type's way does not fit: `plain` digits
+   * without grouping (a year), `quantity` a decimal in the row's own unit (not rials), `percent` a
+   * fraction as ٪, `month` a Jalali month's name (1 = فروردین), `verbatim` text as typed (a
+   * product's or a company's name, whose Latin digits stay Latin).
+   */
+  format?: 'plain' | 'quantity' | 'percent' | 'month' | 'verbatim';
+  /**
+   * The field's body schema when its type's default does not fit (a Jalali year, a quantity with
+   * two decimals, a date typed in Jalali): inputSchema takes it as it is, messages and all.
+   */
+  input?: z.ZodType;
+  /**
+   * Not a field of the row: the answer and the list's select skip it, yet it may be filtered on (a
+   * derived value, such as the publish day in Tehran) or typed in the form (read by the server
+   * into another field).
+   */
+  notInRow?: boolean;
   /** The list sorts by it (the server's `sortBy`). */
   sort?: boolean;
   /** The operators a list filter on it accepts (the filter bar and builder offer them). */
@@ -51,7 +70,21 @@ export interface EntityField {
   /** Offered only in the filter builder (ranges of numbers and dates), not in the filter bar. */
   builderOnly?: boolean;
   /** The form edits it, in this section (a field without `form` is read-only). */
-  form?: { section: string; required?: boolean; wide?: boolean };
+  form?: {
+    section: string;
+    required?: boolean;
+    wide?: boolean;
+    /** The line under the control («مانند ۱۴۰۳»). */
+    hint?: string;
+    /** The value a new row's form starts with (a select then offers no empty choice). */
+    initial?: string;
+    /** Typed left to right (codes, times, addresses on the web). */
+    ltr?: boolean;
+    /** The on-screen keyboard to offer. */
+    inputMode?: 'numeric' | 'url';
+    /** Several lines of text. */
+    multiline?: boolean;
+  };
   /** The view shows it, in this section. */
   view?: { section: string };
 }
@@ -132,10 +165,24 @@ export function valueSchema(f: EntityField): z.ZodType {
   return (f.nullable ? s.nullable() : s).meta({ description: f.label });
 }
 
-type Shape<F extends Record<string, EntityField>> = { [K in keyof F]: z.ZodType };
+/** The TypeScript type of a field's value as the API answers it (null only when `nullable`). */
+export type FieldValue<T extends EntityField> =
+  | (T['type'] extends 'int' | 'ref' ? number : T['type'] extends 'bool' ? boolean : string)
+  | (T['nullable'] extends true ? null : never);
 
-/** The schema of one row as the list and the item answer it: every field. */
+/** One row of an entity as the API answers it: every field but those `notInRow`. */
+export type EntityRow<F extends Record<string, EntityField>> = {
+  [K in keyof F as F[K]['notInRow'] extends true ? never : K]: FieldValue<F[K]>;
+};
+
+type Shape<F extends Record<string, EntityField>> = { [K in keyof EntityRow<F>]: z.ZodType<EntityRow<F>[K]> };
+
+/** The schema of one row as the list and the item answer it: every field but those `notInRow`. */
 export function rowSchema<F extends Record<string, EntityField>>(e: EntityDescription<F>) {
-  const shape = Object.fromEntries(Object.entries(e.fields).map(([k, f]) => [k, valueSchema(f)])) as Shape<F>;
+  const shape = Object.fromEntries(
+    Object.entries(e.fields)
+      .filter(([, f]) => !f.notInRow)
+      .map(([k, f]) => [k, valueSchema(f)]),
+  ) as unknown as Shape<F>;
   return z.object(shape).meta({ title: e.name, description: e.title });
 }

@@ -1,57 +1,64 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { Fragment, type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import { css } from 'styled-system/css';
+import { capacityEntity, monthlyEntity, productReportEntity } from '~/contract/company-reports.ts';
+import type { EntityDescription, EntityField } from '~/contract/entity.ts';
 import { useCommandContext } from '~/lib/command-context.ts';
 import { type Command, useRegisterCommands } from '~/lib/commands.ts';
 import { ApiError } from '~/lib/http.ts';
+import { parseId } from '~/lib/route-params.ts';
 import { Button } from '~/ui/button.tsx';
-import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { EmptyState } from '~/ui/empty-state.tsx';
+import { formatField } from '~/ui/entity/columns.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { SkeletonRows } from '~/ui/skeleton.tsx';
-import { toast } from '~/ui/toaster.tsx';
 import { whenNoDialog } from '~/ui/when-no-dialog.ts';
-import { deleteCompanyRow, reportKeys, type Segment } from './api.ts';
-import { type RecordColumn, RecordTable } from './record-table.tsx';
+import { companyRowsQuery, reportKeys } from './api.ts';
+import { RecordTable, recordColumns } from './record-table.tsx';
+import { useReportEditing } from './report-editing.tsx';
 
 /**
- * One company's report rows (product reports, capacities, monthly reports): the page header
- * with the company and links to its other reports, the keyboard table, the create/edit dialog
- * and the delete confirmation. Keys: N new, Enter edit, Delete delete (for roles that may edit
+ * One company's report rows (product reports, capacities, monthly reports), all from the report's
+ * description: the page header with the company and links to its other reports, the keyboard
+ * table (recordColumns), the create/edit dialog (ReportFormDialog) and the delete confirmation. Keys: N new, Enter edit, Delete delete (for roles that may edit
  * legal persons; others only read), J/K move.
  */
 
 /** A path the role may open only with `person.legal.edit` (the edit commands' visibility). */
 export const EDIT_PATH = '/person/legal-persons/create';
 
-export interface FormProps<T> {
-  open: boolean;
-  row: T | null;
-  onClose(): void;
-  onSaved(): void;
+type Row = Record<string, unknown> & { id: number; version: number };
+type Fields = Record<string, EntityField>;
+
+/** A company's own report as its screen shows it: the description and what is the report's own. */
+export interface CompanyReport<F extends Fields> {
+  entity: EntityDescription<F>;
+  /** The fields that name a row in messages («کاتد مس ۱۴۰۳ سالانه»). */
+  nameFields: readonly (keyof F & string)[];
+  emptyText: string;
+  /** Below the table (a chart, a note), from the rows. */
+  below?(rows: readonly Row[]): ReactNode;
 }
 
-interface Props<T extends { id: number; version: number }> {
-  segment: Segment;
+/** Declares a company report (keeps its fields' names as literal types). */
+export const companyReport = <F extends Fields>(report: CompanyReport<F>) => report;
+
+interface Props<F extends Fields> {
+  report: CompanyReport<F>;
   companyId: number;
-  company: { id: number; name: string } | undefined;
-  rows: readonly T[] | undefined;
-  loading: boolean;
-  error: Error | null;
-  retry(): void;
-  /** The thing one row is, for titles and messages: "گزارش تولید". */
-  noun: string;
-  caption: string;
-  columns: readonly RecordColumn<T>[];
-  nameOf(row: T): string;
-  renderForm(props: FormProps<T>): ReactNode;
+  /** The company's rows as read (a TanStack query's result). */
+  query: {
+    data?: { company: { id: number; name: string }; rows: unknown[] };
+    isPending: boolean;
+    error: Error | null;
+    refetch(): unknown;
+  };
   footer?: { key: string; cells: ReactNode[] }[];
   /** Above the table (a filter). */
   toolbar?: ReactNode;
-  /** Below the table (a chart, totals). */
-  children?: ReactNode;
-  emptyText: string;
+  /** Replaces the report's empty text (a filter that matched nothing). */
+  emptyText?: string;
 }
 
 const links = css({
@@ -64,24 +71,24 @@ const links = css({
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' });
 
 /** Links from one of a company's report screens to its record and its other reports. */
-function CompanyLinks({ id, current }: { id: number; current: Segment }) {
+function CompanyLinks({ id, current }: { id: number; current: string }) {
   const p = { id: String(id) };
   return (
     <nav aria-label="گزارش‌های دیگر شرکت" className={links}>
       <Link to="/person/legal-persons/view/$id" params={p}>
         پرونده شرکت
       </Link>
-      {current !== 'product-reports' && (
+      {current !== productReportEntity.name && (
         <Link to="/person/legal-persons/product-reports/$id" params={p}>
           گزارش‌های تولید
         </Link>
       )}
-      {current !== 'production-capacities' && (
+      {current !== capacityEntity.name && (
         <Link to="/person/legal-persons/production-capacity/$id" params={p}>
           ظرفیت تولید
         </Link>
       )}
-      {current !== 'monthly-performance-reports' && (
+      {current !== monthlyEntity.name && (
         <Link to="/person/legal-persons/$lid/monthly-performance-report/list" params={{ lid: String(id) }}>
           گزارش فعالیت ماهانه
         </Link>
@@ -90,78 +97,73 @@ function CompanyLinks({ id, current }: { id: number; current: Segment }) {
   );
 }
 
-export function CompanyRowsScreen<T extends { id: number; version: number }>(props: Props<T>) {
-  const { segment, companyId, noun, nameOf } = props;
+/** The screen of a company's own report (product reports, capacities, monthly reports). */
+export function CompanyRowsScreen<F extends Fields>({ report, companyId, query, ...props }: Props<F>) {
+  const { entity } = report;
+  const noun = entity.title;
+  const caption = `${entity.plural} شرکت`;
+  const columns = useMemo(() => recordColumns<F, Row>(entity), [entity]);
+  const rows = query.data?.rows as Row[] | undefined;
+  const nameOf = (row: Row) => report.nameFields.map((n) => formatField(entity.fields[n]!, row[n])).join(' ');
   const queryClient = useQueryClient();
   const ctx = useCommandContext();
   const canEdit = ctx.canOpen(EDIT_PATH);
-  const [editing, setEditing] = useState<{ row: T | null } | null>(null);
-  const [removing, setRemoving] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
   const refresh = useCallback(
     () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
     [queryClient],
   );
+  const edits = useReportEditing({
+    entity,
+    scope: [companyId],
+    nameOf,
+    refresh,
+    created: `${noun} تازه ثبت شد`,
+  });
 
   const commands = useMemo<Command[]>(
     () => [
       {
-        id: `company-reports.${segment}.new`,
+        id: `company-reports.${entity.name}.new`,
         title: `${noun} تازه`,
         keywords: ['new', 'create', 'تازه', 'جدید'],
         shortcut: 'KeyN',
-        group: props.caption,
+        group: caption,
         isVisible: (c) => c.canOpen(EDIT_PATH),
-        run: () => whenNoDialog(() => setEditing({ row: null })),
+        run: () => whenNoDialog(edits.create),
       },
     ],
-    [segment, noun, props.caption],
+    [entity, noun, caption, edits.create],
   );
   useRegisterCommands(commands);
 
-  const confirmRemove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    try {
-      await deleteCompanyRow(segment, companyId, removing.id, removing.version);
-      toast.positive(`${noun} «${nameOf(removing)}» حذف شد`);
-    } catch (e) {
-      // 409 / 404 are toasted by the error catalogue; the list is refreshed either way.
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setBusy(false);
-      void refresh();
-    }
-  };
-
   let body: ReactNode;
-  if (props.loading) body = <SkeletonRows rows={6} columns={props.columns.length} />;
-  else if (props.error)
+  if (query.isPending) body = <SkeletonRows rows={6} columns={columns.length} />;
+  else if (query.error)
     body = (
       <EmptyState
         title={
-          props.error instanceof ApiError && props.error.status === 404 ? 'شرکت یافت نشد' : 'بارگیری نشد'
+          query.error instanceof ApiError && query.error.status === 404 ? 'شرکت یافت نشد' : 'بارگیری نشد'
         }
-        action={<Button onClick={props.retry}>تلاش دوباره</Button>}
+        action={<Button onClick={() => void query.refetch()}>تلاش دوباره</Button>}
       >
-        {props.error.message}
+        {query.error.message}
       </EmptyState>
     );
-  else if (!props.rows?.length)
+  else if (!rows?.length)
     body = (
-      <EmptyState title={props.emptyText} shortcut={canEdit ? 'KeyN' : undefined}>
+      <EmptyState title={props.emptyText ?? report.emptyText} shortcut={canEdit ? 'KeyN' : undefined}>
         {canEdit ? `برای ثبت ${noun} تازه کلید N را بزنید.` : 'هنوز چیزی ثبت نشده است.'}
       </EmptyState>
     );
   else
     body = (
       <RecordTable
-        caption={props.caption}
-        columns={props.columns}
-        rows={props.rows}
+        caption={caption}
+        columns={columns}
+        rows={rows}
         getKey={(r) => r.id}
-        onEdit={canEdit ? (row) => setEditing({ row }) : undefined}
-        onDelete={canEdit ? (row) => setRemoving(row) : undefined}
+        onEdit={canEdit ? edits.edit : undefined}
+        onDelete={canEdit ? edits.remove : undefined}
         footer={props.footer}
       />
     );
@@ -171,13 +173,13 @@ export function CompanyRowsScreen<T extends { id: number; version: number }>(pro
       <PageHeader
         description={
           <>
-            {props.company?.name ?? '…'}
-            <CompanyLinks id={companyId} current={segment} />
+            {query.data?.company.name ?? '…'}
+            <CompanyLinks id={companyId} current={entity.name} />
           </>
         }
         actions={
           canEdit && (
-            <Button tone="primary" shortcut="KeyN" onClick={() => setEditing({ row: null })}>
+            <Button tone="primary" shortcut="KeyN" onClick={edits.create}>
               {noun} تازه
             </Button>
           )
@@ -186,30 +188,16 @@ export function CompanyRowsScreen<T extends { id: number; version: number }>(pro
       <div className={stack}>
         {props.toolbar}
         {body}
-        {props.children}
+        {rows && report.below?.(rows)}
       </div>
-      <Fragment key={editing ? (editing.row?.id ?? 'new') : 'closed'}>
-        {props.renderForm({
-          open: editing !== null,
-          row: editing?.row ?? null,
-          onClose: () => setEditing(null),
-          onSaved: () => {
-            toast.positive(editing?.row ? `${noun} ذخیره شد` : `${noun} تازه ثبت شد`);
-            setEditing(null);
-            void refresh();
-          },
-        })}
-      </Fragment>
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        tone="danger"
-        busy={busy}
-        title={`${noun} حذف شود؟`}
-        description={removing && `«${nameOf(removing)}» برای همیشه حذف می‌شود.`}
-        confirmLabel="حذف"
-        onConfirm={confirmRemove}
-      />
+      {edits.dialogs}
     </>
   );
+}
+
+/** A company's own report read from its description's path, for the company in the URL (`$id`). */
+export function CompanyReportScreen<F extends Fields>({ report }: { report: CompanyReport<F> }) {
+  const id = parseId(useParams({ strict: false }).id ?? '') ?? 0;
+  const query = useQuery(companyRowsQuery(report.entity, id));
+  return <CompanyRowsScreen report={report} companyId={id} query={query} />;
 }

@@ -1,9 +1,10 @@
 import * as Plot from '@observablehq/plot';
 import { useEffect, useMemo, useRef } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import type { ProductReportRow } from '~/contract/company-reports.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { formatNumber } from '~/ui/format.ts';
+import { panel } from './record-table.tsx';
 
 /**
  * Planned against produced amounts per fiscal year, one small chart per product (units differ
@@ -19,11 +20,6 @@ const grid = css({ display: 'flex', flexWrap: 'wrap', gap: '4' });
 const figure = css({
   m: 0,
   p: '3',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'line',
-  borderRadius: '6px',
-  bg: 'surface',
   '& figcaption': { fontSize: '13px', fontWeight: 600, mb: '2' },
   '& svg': { fontFamily: 'inherit', overflow: 'visible' },
 });
@@ -62,7 +58,7 @@ function ProductChart({ product, unit, data }: { product: string; unit: string; 
   }, [data, unit]);
   const alt = data.map((d) => `${toPersianDigits(d.year)} ${d.series} ${formatNumber(d.value)}`).join('، ');
   return (
-    <figure className={figure}>
+    <figure className={cx(panel, figure)}>
       <figcaption>
         {product} ({unit})
       </figcaption>

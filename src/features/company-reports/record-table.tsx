@@ -1,5 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import type { EntityDescription, EntityField } from '~/contract/entity.ts';
+import { columnFields, columnHeader, formatField, isNumeric } from '~/ui/entity/columns.tsx';
 import { useShortcuts } from '~/ui/use-shortcuts.ts';
 import { dialogOnScreen } from '~/ui/when-no-dialog.ts';
 
@@ -18,6 +20,21 @@ export interface RecordColumn<T> {
   width?: string;
 }
 
+/**
+ * The table's columns of a report's description: its fields with `column`, in the columns' order,
+ * each formatted by its type and format; a column that takes the spare width has no fixed one.
+ */
+export function recordColumns<F extends Record<string, EntityField>, Row extends Record<string, unknown>>(
+  entity: EntityDescription<F>,
+): RecordColumn<Row>[] {
+  return columnFields(entity).map(([name, f]) => ({
+    header: columnHeader(f),
+    cell: (row) => formatField(f, row[name]),
+    numeric: isNumeric(f) && f.format !== 'month',
+    width: f.column?.grow ? undefined : `${f.column?.width}px`,
+  }));
+}
+
 export interface RecordTableProps<T> {
   caption: string;
   columns: readonly RecordColumn<T>[];
@@ -31,14 +48,15 @@ export interface RecordTableProps<T> {
   footer?: { key: string; cells: ReactNode[] }[];
 }
 
-const wrap = css({
-  overflowX: 'auto',
+/** The report screens' bordered surface (the table's frame, a chart's figure). */
+export const panel = css({
   borderWidth: '1px',
   borderStyle: 'solid',
   borderColor: 'line',
   borderRadius: '6px',
   bg: 'surface',
 });
+const wrap = cx(panel, css({ overflowX: 'auto' }));
 const table = css({
   width: '100%',
   borderCollapse: 'collapse',
@@ -63,8 +81,6 @@ const table = css({
   },
   '& tr[data-total] td': { fontWeight: 600, bg: 'canvas' },
 });
-
-/** True while a dialog owns the keys. */
 
 export function RecordTable<T>({
   caption,

@@ -1,52 +1,36 @@
-import { CODAL_KINDS, MINUTES_KIND_LABELS, MINUTES_KINDS } from '~/contract/company-report-codes.ts';
+import { codalEntity, minutesEntity } from '~/contract/company-reports.ts';
+import type { EntityDescription, EntityField } from '~/contract/entity.ts';
 import { listSearchSchema } from '~/ui/data-table/search-params.ts';
 import type { FilterDef } from '~/ui/data-table/types.ts';
-import { codalCompanyOptions, minutesCompanyOptions, reportKeys } from './api.ts';
+import { entityFilters } from '~/ui/entity/filters.ts';
+import { companyOptions } from './api.ts';
 
 /**
- * The Codal and minutes lists' filters and URL schemas, apart from the screens so the route
- * files (in the main bundle) pull in only this and zod.
+ * The Codal and minutes lists' filters and URL schemas, from their descriptions, apart from the
+ * screens so the route files (in the main bundle) pull in only this. The company filter is each
+ * list's own: keyed `company` in the URL (links already shared use it) and offering the
+ * companies that have rows (`<list path>/companies`). A timestamp stays an API filter: people
+ * filter by its day (the Codal publish day in Tehran).
  */
+export function reportFilters<F extends Record<string, EntityField>>(
+  entity: EntityDescription<F>,
+): FilterDef[] {
+  const companiesPath = `${entity.paths.list}/companies`;
+  return entityFilters(entity)
+    .filter((f) => entity.fields[f.key]?.type !== 'timestamp')
+    .map((f) =>
+      f.key === 'legal_person_id'
+        ? {
+            key: 'company',
+            field: 'legal_person_id',
+            kind: 'enum',
+            label: f.label,
+            loadOptions: companyOptions(companiesPath),
+            optionsKey: ['company-reports', entity.name, 'companies'],
+          }
+        : f,
+    );
+}
 
-export const codalFilters: readonly FilterDef[] = [
-  {
-    key: 'company',
-    field: 'legal_person_id',
-    kind: 'enum',
-    label: 'شرکت',
-    loadOptions: codalCompanyOptions,
-    optionsKey: reportKeys.codalCompanies,
-  },
-  {
-    key: 'kind',
-    kind: 'enum',
-    label: 'نوع اطلاعیه',
-    options: CODAL_KINDS.map((k) => ({ value: k, label: k })),
-  },
-  // Date range: the filter builder (Shift+F) with ≥ and ≤ on the publish day.
-  { key: 'published_date', kind: 'date', label: 'تاریخ انتشار', builderOnly: true },
-  { key: 'title', kind: 'text', label: 'عنوان', builderOnly: true },
-  { key: 'ticker', kind: 'text', label: 'نماد', op: 'eq', builderOnly: true },
-];
-export const codalSearch = listSearchSchema(codalFilters);
-
-export const minutesFilters: readonly FilterDef[] = [
-  {
-    key: 'company',
-    field: 'legal_person_id',
-    kind: 'enum',
-    label: 'شرکت',
-    loadOptions: minutesCompanyOptions,
-    optionsKey: reportKeys.minutesCompanies,
-  },
-  {
-    key: 'kind',
-    kind: 'enum',
-    label: 'نوع جلسه',
-    options: MINUTES_KINDS.map((k) => ({ value: k, label: MINUTES_KIND_LABELS[k]! })),
-  },
-  { key: 'meeting_date', kind: 'date', label: 'تاریخ جلسه', builderOnly: true },
-  { key: 'follow_up_date', kind: 'date', label: 'تاریخ پیگیری', builderOnly: true },
-  { key: 'title', kind: 'text', label: 'عنوان', builderOnly: true },
-];
-export const minutesSearch = listSearchSchema(minutesFilters);
+export const codalSearch = listSearchSchema(reportFilters(codalEntity));
+export const minutesSearch = listSearchSchema(reportFilters(minutesEntity));

@@ -25,10 +25,16 @@ export interface EntitySource<F extends Record<string, EntityField>> {
   countFrom?: SQL;
 }
 
+/** A field's expression as the answer reads it: timestamps as ISO 8601 UTC text, dates as `YYYY-MM-DD`. */
+function selected(type: EntityFieldType, expr: SQL): SQL {
+  if (type === 'timestamp') return isoTimestamp(expr);
+  return type === 'date' ? sql`(${expr})::text` : expr;
+}
+
 /**
  * The list spec of an entity (http/list.ts) from its description (contract/entity.ts) and where
  * its fields live in SQL: the select list aliases every field to its API name (timestamps as ISO
- * text), `sort: true` fields become sort keys and fields with `filter` become filters accepting
+ * text, dates as ISO dates; fields `notInRow` are not selected), `sort: true` fields become sort keys and fields with `filter` become filters accepting
  * exactly those operators, so the client's columns and filter builder, the API and the SQL read
  * one list of names.
  */
@@ -38,10 +44,12 @@ export function entityListSpec<F extends Record<string, EntityField>>(
 ): ListSpec {
   const fields = Object.entries(entity.fields) as [keyof F & string, EntityField][];
   const select = sql.join(
-    fields.map(([name, f]) => {
-      const expr = source.columns[name];
-      return sql`${f.type === 'timestamp' ? isoTimestamp(expr) : expr} AS ${sql.identifier(name)}`;
-    }),
+    fields
+      .filter(([, f]) => !f.notInRow)
+      .map(([name, f]) => {
+        const expr = source.columns[name];
+        return sql`${selected(f.type, expr)} AS ${sql.identifier(name)}`;
+      }),
     sql`, `,
   );
   const sorts: ListSpec['sorts'] = {};

@@ -2,11 +2,29 @@ import type { ReactNode } from 'react';
 import type { EntityDescription, EntityField } from '~/contract/entity.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { columnHelper, type DataColumn } from '../data-table/columns.ts';
-import { EMPTY, formatDate, formatDateTime, formatNumber, formatRial } from '../format.ts';
+import {
+  EMPTY,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatPercent,
+  formatRial,
+  JALALI_MONTHS,
+} from '../format.ts';
+
+/** The ways a field's `format` shows its value (contract/entity.ts). */
+const FORMATS: Readonly<Record<NonNullable<EntityField['format']>, (value: unknown) => string>> = {
+  plain: (v) => toPersianDigits(String(v)),
+  quantity: (v) => formatNumber(v as string),
+  percent: (v) => formatPercent(v as string),
+  month: (v) => JALALI_MONTHS[Number(v) - 1] ?? EMPTY,
+  verbatim: (v) => String(v),
+};
 
 /** A field's value as a list cell and a view term show it. */
 export function formatField(f: EntityField, value: unknown): string {
   if (value === null || value === undefined || value === '') return EMPTY;
+  if (f.format) return FORMATS[f.format](value);
   switch (f.type) {
     case 'int':
       return formatNumber(value as number);
@@ -27,6 +45,26 @@ export function formatField(f: EntityField, value: unknown): string {
 
 const NUMERIC = new Set(['int', 'amount', 'date', 'timestamp']);
 
+/** The fields an entity's list shows as columns, in the columns' order (`column.order`, else the description's). */
+export function columnFields<F extends Record<string, EntityField>>(
+  entity: EntityDescription<F>,
+): [keyof F & string, EntityField][] {
+  const shown = (Object.entries(entity.fields) as [keyof F & string, EntityField][]).filter(
+    ([, f]) => f.column,
+  );
+  const place = (f: EntityField, i: number) => f.column?.order ?? i;
+  return shown
+    .map((e, i) => [e, place(e[1], i)] as const)
+    .sort((a, b) => a[1] - b[1])
+    .map(([e]) => e);
+}
+
+/** A field's column header: the column's own (shorter) header, or the field's label. */
+export const columnHeader = (f: EntityField) => f.column?.header ?? f.label;
+
+/** True when a field's values align as numbers (a list aligns them at the end). */
+export const isNumeric = (f: EntityField) => NUMERIC.has(f.type);
+
 /**
  * The list columns of an entity: every field with `column`, in the description's order, its
  * header the field's label, its cell the field formatted (`cells` overrides one), sortable where
@@ -37,20 +75,18 @@ export function entityColumns<F extends Record<string, EntityField>, Row extends
   cells: Partial<Record<keyof F & string, (row: Row) => ReactNode>> = {},
 ): DataColumn<Row>[] {
   const col = columnHelper<Row>();
-  return Object.entries(entity.fields)
-    .filter(([, f]) => f.column)
-    .map(([name, f]) =>
-      col.accessor((r) => r[name], {
-        id: name,
-        header: f.label,
-        size: f.column!.width,
-        enableSorting: !!f.sort,
-        sortDescFirst: NUMERIC.has(f.type),
-        meta: { numeric: NUMERIC.has(f.type), grow: f.column!.grow ? 1 : undefined },
-        cell: (c) => {
-          const own = cells[name as keyof F & string];
-          return own ? own(c.row.original) : formatField(f, c.getValue());
-        },
-      }),
-    ) as DataColumn<Row>[];
+  return columnFields(entity).map(([name, f]) =>
+    col.accessor((r) => r[name], {
+      id: name,
+      header: columnHeader(f),
+      size: f.column!.width,
+      enableSorting: !!f.sort,
+      sortDescFirst: NUMERIC.has(f.type),
+      meta: { numeric: NUMERIC.has(f.type), grow: f.column!.grow ? 1 : undefined },
+      cell: (c) => {
+        const own = cells[name as keyof F & string];
+        return own ? own(c.row.original) : formatField(f, c.getValue());
+      },
+    }),
+  ) as DataColumn<Row>[];
 }

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   date,
   index,
   integer,
   jsonb,
   numeric,
+  type PgColumnBuilderBase,
   pgTable,
   primaryKey,
   serial,
@@ -17,81 +19,91 @@ import { users } from './auth.ts';
 import { legalPersons } from './persons.ts';
 
 /**
+ * The column groups every company report repeats, each a fresh set of column builders per table.
+ * `ownRow`: the row's id and the company it belongs to (deleted with it); `locked`: the
+ * optimistic lock and the row's times; `productUnit`: the product and its unit of measure;
+ * `quantity` an amount in that unit (2 decimals), `rials` an amount in IRR (whole).
+ */
+const ownRow = () => ({
+  id: serial().primaryKey(),
+  legalPersonId: integer()
+    .notNull()
+    .references(() => legalPersons.id, { onDelete: 'cascade' }),
+});
+const locked = () => ({
+  version: integer().notNull().default(1),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+const productUnit = () => ({ product: text().notNull(), unit: text().notNull() });
+const quantity = () => numeric({ precision: 24, scale: 2 });
+const rials = () => numeric({ precision: 24, scale: 0 });
+
+/** What was sold: the quantity (in the row's unit) under `name`, and its value in IRR. */
+const sales = <K extends string>(name: K) =>
+  ({ [name]: quantity(), salesValue: rials() }) as { [P in K]: ReturnType<typeof quantity> } & {
+    salesValue: ReturnType<typeof rials>;
+  };
+
+/**
+ * A company's own report table: `ownRow`, its `columns`, `locked`, and one unique index
+ * (`<name>_unique` unless named) over the company and the columns `key`.
+ */
+function companyReportTable<N extends string, C extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  key: readonly (keyof C & string)[],
+  columns: C,
+  unique = `${name}_unique`,
+) {
+  return pgTable(name, { ...ownRow(), ...columns, ...locked() }, (t) => [
+    uniqueIndex(unique).on(
+      t.legalPersonId,
+      ...key.map((k) => (t as unknown as Record<string, AnyPgColumn>)[k]!),
+    ),
+  ]);
+}
+
+/**
  * A company's product report for one period (glossary "product report"): the product, its unit,
  * the Jalali fiscal year and the period (`annual`, `3m`, `6m`, `9m`), the planned, produced and
  * sold amounts (in `unit`) and the sales value (IRR).
  */
-export const productReports = pgTable(
-  'product_reports',
-  {
-    id: serial().primaryKey(),
-    legalPersonId: integer()
-      .notNull()
-      .references(() => legalPersons.id, { onDelete: 'cascade' }),
-    product: text().notNull(),
-    unit: text().notNull(),
-    /** Jalali fiscal year, e.g. 1403. */
-    fiscalYear: smallint().notNull(),
-    period: text().notNull().default('annual'),
-    planned: numeric({ precision: 24, scale: 2 }),
-    produced: numeric({ precision: 24, scale: 2 }),
-    sold: numeric({ precision: 24, scale: 2 }),
-    /** IRR. */
-    salesValue: numeric({ precision: 24, scale: 0 }),
-    version: integer().notNull().default(1),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('product_reports_unique').on(t.legalPersonId, t.product, t.fiscalYear, t.period)],
-);
+export const productReports = companyReportTable('product_reports', ['product', 'fiscalYear', 'period'], {
+  ...productUnit(),
+  /** Jalali fiscal year, e.g. 1403. */
+  fiscalYear: smallint().notNull(),
+  period: text().notNull().default('annual'),
+  planned: quantity(),
+  produced: quantity(),
+  ...sales('sold'),
+});
 
 /**
  * Production capacity of a company's product in one Jalali year (glossary "production
  * capacity"): nominal capacity and actual production in `unit`; utilisation = actual / nominal.
  */
-export const productionCapacities = pgTable(
-  'production_capacities',
-  {
-    id: serial().primaryKey(),
-    legalPersonId: integer()
-      .notNull()
-      .references(() => legalPersons.id, { onDelete: 'cascade' }),
-    product: text().notNull(),
-    unit: text().notNull(),
-    fiscalYear: smallint().notNull(),
-    nominalCapacity: numeric({ precision: 24, scale: 2 }).notNull(),
-    actualProduction: numeric({ precision: 24, scale: 2 }),
-    version: integer().notNull().default(1),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('production_capacities_unique').on(t.legalPersonId, t.product, t.fiscalYear)],
-);
+export const productionCapacities = companyReportTable('production_capacities', ['product', 'fiscalYear'], {
+  ...productUnit(),
+  fiscalYear: smallint().notNull(),
+  nominalCapacity: quantity().notNull(),
+  actualProduction: quantity(),
+});
 
 /**
  * A monthly performance (activity) report of a company (glossary "monthly performance report"):
  * Jalali year and month (1..12), product, unit, production and sales in `unit`, sales value IRR.
  */
-export const monthlyPerformanceReports = pgTable(
+export const monthlyPerformanceReports = companyReportTable(
   'monthly_performance_reports',
+  ['year', 'month', 'product'],
   {
-    id: serial().primaryKey(),
-    legalPersonId: integer()
-      .notNull()
-      .references(() => legalPersons.id, { onDelete: 'cascade' }),
     year: smallint().notNull(),
     month: smallint().notNull(),
-    product: text().notNull(),
-    unit: text().notNull(),
-    production: numeric({ precision: 24, scale: 2 }),
-    salesQuantity: numeric({ precision: 24, scale: 2 }),
-    /** IRR. */
-    salesValue: numeric({ precision: 24, scale: 0 }),
-    version: integer().notNull().default(1),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...productUnit(),
+    production: quantity(),
+    ...sales('salesQuantity'),
   },
-  (t) => [uniqueIndex('monthly_performance_unique').on(t.legalPersonId, t.year, t.month, t.product)],
+  'monthly_performance_unique',
 );
 
 /**
@@ -124,10 +136,7 @@ export const codalInfos = pgTable(
 export const meetingMinutes = pgTable(
   'meeting_minutes',
   {
-    id: serial().primaryKey(),
-    legalPersonId: integer()
-      .notNull()
-      .references(() => legalPersons.id, { onDelete: 'cascade' }),
+    ...ownRow(),
     meetingDate: date().notNull(),
     kind: text().notNull().default('board'),
     title: text().notNull(),
@@ -135,9 +144,7 @@ export const meetingMinutes = pgTable(
     decisions: text().notNull().default(''),
     followUpDate: date(),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    version: integer().notNull().default(1),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...locked(),
   },
   (t) => [index().on(t.legalPersonId, t.meetingDate), index().on(t.meetingDate)],
 );

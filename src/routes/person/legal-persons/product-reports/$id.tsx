@@ -1,17 +1,11 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { productReportsQuery } from '~/features/company-reports/api.ts';
-import { ProductReportsScreen } from '~/features/company-reports/product-reports-screen.tsx';
-import { parseId } from '~/lib/route-params.ts';
+import { createFileRoute } from '@tanstack/react-router';
+import { productReportEntity } from '~/contract/company-reports.ts';
+import { prefetchCompanyRows } from '~/features/company-reports/api.ts';
+import { CompanyReportScreen } from '~/features/company-reports/company-rows-screen.tsx';
+import { productReports } from '~/features/company-reports/reports.tsx';
 
 /** A company's product reports by fiscal year and period, with the planned-against-produced chart. */
 export const Route = createFileRoute('/person/legal-persons/product-reports/$id')({
-  loader: ({ context, params }) => {
-    const id = parseId(params.id);
-    if (id === null) throw notFound();
-    void context.queryClient.prefetchQuery(productReportsQuery(id));
-  },
-  component: function ProductReports() {
-    const { id } = Route.useParams();
-    return <ProductReportsScreen id={parseId(id) ?? 0} />;
-  },
+  loader: ({ context, params }) => prefetchCompanyRows(context.queryClient, productReportEntity, params.id),
+  component: () => <CompanyReportScreen report={productReports} />,
 });

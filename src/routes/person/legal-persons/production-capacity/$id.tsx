@@ -1,17 +1,11 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { capacitiesQuery } from '~/features/company-reports/api.ts';
-import { CapacityScreen } from '~/features/company-reports/capacity-screen.tsx';
-import { parseId } from '~/lib/route-params.ts';
+import { createFileRoute } from '@tanstack/react-router';
+import { capacityEntity } from '~/contract/company-reports.ts';
+import { prefetchCompanyRows } from '~/features/company-reports/api.ts';
+import { CompanyReportScreen } from '~/features/company-reports/company-rows-screen.tsx';
+import { capacities } from '~/features/company-reports/reports.tsx';
 
 /** A company's production capacity per product and year, with utilisation. */
 export const Route = createFileRoute('/person/legal-persons/production-capacity/$id')({
-  loader: ({ context, params }) => {
-    const id = parseId(params.id);
-    if (id === null) throw notFound();
-    void context.queryClient.prefetchQuery(capacitiesQuery(id));
-  },
-  component: function ProductionCapacity() {
-    const { id } = Route.useParams();
-    return <CapacityScreen id={parseId(id) ?? 0} />;
-  },
+  loader: ({ context, params }) => prefetchCompanyRows(context.queryClient, capacityEntity, params.id),
+  component: () => <CompanyReportScreen report={capacities} />,
 });

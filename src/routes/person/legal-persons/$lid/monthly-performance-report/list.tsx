@@ -1,5 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { z } from 'zod';
+import { monthlyEntity } from '~/contract/company-reports.ts';
 import { monthlyQuery } from '~/features/company-reports/api.ts';
 import { MonthlyScreen } from '~/features/company-reports/monthly-screen.tsx';
 import { parseId } from '~/lib/route-params.ts';
@@ -11,7 +12,7 @@ export const Route = createFileRoute('/person/legal-persons/$lid/monthly-perform
   loader: ({ context, params, deps }) => {
     const id = parseId(params.lid);
     if (id === null) throw notFound();
-    void context.queryClient.prefetchQuery(monthlyQuery(id, deps.year));
+    void context.queryClient.prefetchQuery(monthlyQuery(monthlyEntity, id, deps.year));
   },
   component: function MonthlyPerformance() {
     const { lid } = Route.useParams();
