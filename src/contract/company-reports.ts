@@ -157,13 +157,13 @@ const companyPermissions = {
 };
 
 /**
- * A company's own report: its rows at `/api/person/legal-persons/:id{[0-9]+}/<segment>` and one of
- * them at `…/<segment>/:rid{[0-9]+}`, read with `person.legal.view` and written with
+ * A company's own report: its rows at `paths.list` (`/api/person/legal-persons/:id{[0-9]+}/…`) and
+ * one of them at `paths.item` (`…/:rid{[0-9]+}`), each written out whole where a search finds it, read with `person.legal.view` and written with
  * `person.legal.edit`, newest first by `defaultSort`, named by their product in messages; every
  * row has its `id` and its `version` (the optimistic lock).
  */
 const companyEntity = <const F extends Record<string, EntityField>>(
-  segment: string,
+  paths: { list: string; item: string },
   e: Pick<EntityDescription<F>, 'name' | 'title' | 'plural' | 'defaultSort' | 'fields'>,
 ) =>
   defineEntity({
@@ -173,10 +173,7 @@ const companyEntity = <const F extends Record<string, EntityField>>(
     display: 'product',
     defaultDescending: true,
     permissions: companyPermissions,
-    paths: {
-      list: `/api/person/legal-persons/:id{[0-9]+}/${segment}`,
-      item: `/api/person/legal-persons/:id{[0-9]+}/${segment}/:rid{[0-9]+}`,
-    },
+    paths,
   });
 
 /** An entity's body schemas (create; update adds the `version` read) and its row schema. */
@@ -266,30 +263,36 @@ export const REPORT_PERIOD_LABELS: Record<string, string> = {
  * A company's product report for a fiscal year and period. Unique: (company, product, year,
  * period). `achievement` = produced / planned (null without both, or planned 0).
  */
-export const productReportEntity = companyEntity('product-reports', {
-  name: 'product_report',
-  title: 'گزارش تولید',
-  plural: 'گزارش‌های تولید',
-  defaultSort: 'fiscal_year',
-  fields: {
-    ...productAndUnit(2, 'مانند تن، حلقه، مترمربع'),
-    fiscal_year: yearField('سال مالی', 'مانند ۱۴۰۳', 96),
-    period: {
-      type: 'enum',
-      label: 'دوره',
-      options: REPORT_PERIODS,
-      optionLabels: REPORT_PERIOD_LABELS,
-      column: { width: 96, order: 1 },
-      form: { section: SECTION, required: true, initial: 'annual' },
-      input: z.enum(REPORT_PERIODS, { error: 'دوره گزارش را انتخاب کنید' }),
-    },
-    planned: quantity('مقدار برنامه', 4, 'برنامه'),
-    produced: quantity('مقدار تولید', 5, 'تولید'),
-    sold: quantity('مقدار فروش', 6, 'فروش'),
-    sales_value: salesValue(7),
-    achievement: share('تحقق برنامه', 112, 8),
+export const productReportEntity = companyEntity(
+  {
+    list: '/api/person/legal-persons/:id{[0-9]+}/product-reports',
+    item: '/api/person/legal-persons/:id{[0-9]+}/product-reports/:rid{[0-9]+}',
   },
-});
+  {
+    name: 'product_report',
+    title: 'گزارش تولید',
+    plural: 'گزارش‌های تولید',
+    defaultSort: 'fiscal_year',
+    fields: {
+      ...productAndUnit(2, 'مانند تن، حلقه، مترمربع'),
+      fiscal_year: yearField('سال مالی', 'مانند ۱۴۰۳', 96),
+      period: {
+        type: 'enum',
+        label: 'دوره',
+        options: REPORT_PERIODS,
+        optionLabels: REPORT_PERIOD_LABELS,
+        column: { width: 96, order: 1 },
+        form: { section: SECTION, required: true, initial: 'annual' },
+        input: z.enum(REPORT_PERIODS, { error: 'دوره گزارش را انتخاب کنید' }),
+      },
+      planned: quantity('مقدار برنامه', 4, 'برنامه'),
+      produced: quantity('مقدار تولید', 5, 'تولید'),
+      sold: quantity('مقدار فروش', 6, 'فروش'),
+      sales_value: salesValue(7),
+      achievement: share('تحقق برنامه', 112, 8),
+    },
+  },
+);
 
 /** POST/PUT body of a product report (PUT adds `version`). */
 export const {
@@ -304,50 +307,62 @@ export type ProductReportRow = z.infer<typeof productReportRow>;
  * `utilisation` = actual_production / nominal_capacity (null without actual; above 1 when
  * production exceeded the nominal capacity).
  */
-export const capacityEntity = companyEntity('production-capacities', {
-  name: 'production_capacity',
-  title: 'ظرفیت تولید',
-  plural: 'ظرفیت تولید',
-  defaultSort: 'fiscal_year',
-  fields: {
-    ...productAndUnit(1),
-    fiscal_year: yearField('سال', 'مانند ۱۴۰۳', 96),
-    nominal_capacity: {
-      ...quantity('ظرفیت اسمی', 3),
-      nullable: false,
-      form: { section: SECTION, required: true, hint: 'ظرفیت سالانه پروانه بهره‌برداری' },
-      input: amount('ظرفیت اسمی', { required: true, positive: true }),
-    },
-    actual_production: quantity('تولید واقعی', 4),
-    utilisation: share('بهره‌برداری از ظرفیت', 144, 5),
+export const capacityEntity = companyEntity(
+  {
+    list: '/api/person/legal-persons/:id{[0-9]+}/production-capacities',
+    item: '/api/person/legal-persons/:id{[0-9]+}/production-capacities/:rid{[0-9]+}',
   },
-});
+  {
+    name: 'production_capacity',
+    title: 'ظرفیت تولید',
+    plural: 'ظرفیت تولید',
+    defaultSort: 'fiscal_year',
+    fields: {
+      ...productAndUnit(1),
+      fiscal_year: yearField('سال', 'مانند ۱۴۰۳', 96),
+      nominal_capacity: {
+        ...quantity('ظرفیت اسمی', 3),
+        nullable: false,
+        form: { section: SECTION, required: true, hint: 'ظرفیت سالانه پروانه بهره‌برداری' },
+        input: amount('ظرفیت اسمی', { required: true, positive: true }),
+      },
+      actual_production: quantity('تولید واقعی', 4),
+      utilisation: share('بهره‌برداری از ظرفیت', 144, 5),
+    },
+  },
+);
 
 /** POST/PUT body of a capacity (PUT adds `version`). */
 export const { input: capacityInput, update: capacityUpdate, row: capacityRow } = schemasOf(capacityEntity);
 
 /** A company's production and sales of a product in one Jalali month. Unique: (company, year, month, product). */
-export const monthlyEntity = companyEntity('monthly-performance-reports', {
-  name: 'monthly_performance_report',
-  title: 'گزارش ماهانه',
-  plural: 'گزارش فعالیت ماهانه',
-  defaultSort: 'year',
-  fields: {
-    year: yearField('سال', 'مانند ۱۴۰۴', 80),
-    month: {
-      type: 'int',
-      label: 'ماه',
-      format: 'month',
-      column: { width: 96, order: 1 },
-      form: { section: SECTION, required: true },
-      input: jalaliMonth,
-    },
-    ...productAndUnit(2),
-    production: quantity('مقدار تولید', 4, 'تولید'),
-    sales_quantity: quantity('مقدار فروش', 5),
-    sales_value: salesValue(6),
+export const monthlyEntity = companyEntity(
+  {
+    list: '/api/person/legal-persons/:id{[0-9]+}/monthly-performance-reports',
+    item: '/api/person/legal-persons/:id{[0-9]+}/monthly-performance-reports/:rid{[0-9]+}',
   },
-});
+  {
+    name: 'monthly_performance_report',
+    title: 'گزارش ماهانه',
+    plural: 'گزارش فعالیت ماهانه',
+    defaultSort: 'year',
+    fields: {
+      year: yearField('سال', 'مانند ۱۴۰۴', 80),
+      month: {
+        type: 'int',
+        label: 'ماه',
+        format: 'month',
+        column: { width: 96, order: 1 },
+        form: { section: SECTION, required: true },
+        input: jalaliMonth,
+      },
+      ...productAndUnit(2),
+      production: quantity('مقدار تولید', 4, 'تولید'),
+      sales_quantity: quantity('مقدار فروش', 5),
+      sales_value: salesValue(6),
+    },
+  },
+);
 
 /** POST/PUT body of a monthly report (PUT adds `version`). */
 export const { input: monthlyInput, update: monthlyUpdate, row: monthlyRow } = schemasOf(monthlyEntity);
