@@ -6,7 +6,7 @@ import { defineEntity, type EntityDescription, type EntityField, rowSchema } fro
 import { inputSchema } from './entity-input.ts';
 import { optionalText, persianText, pickedId } from './fields.ts';
 import { positiveId, recordVersion, type savedRecord } from './ids.ts';
-import type { FilterOp } from './list.ts';
+import { FILTER_OPS, type FilterOp } from './list.ts';
 
 export { CODAL_KINDS, MINUTES_KIND_LABELS, MINUTES_KINDS } from './company-report-codes.ts';
 
@@ -446,7 +446,7 @@ export const codalEntity = defineEntity({
       nullable: true,
       format: 'verbatim',
       column: { width: 80, order: 2 },
-      filter: ORDERED_OPS,
+      filter: FILTER_OPS,
       builderOnly: true,
     },
     kind: {
