@@ -15,6 +15,8 @@ export interface MutationOutcome<R> {
   after?: unknown;
   /** The answer's `data`. */
   result: R;
+  /** Nothing changed (a save of the values already stored): no audit row is written. */
+  unchanged?: boolean;
 }
 
 export interface MutationDef<
@@ -29,6 +31,12 @@ export interface MutationDef<
    * the handler's own check and its write): a 422, never a 500. The transaction has rolled back.
    */
   onUnique?(ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>>): HttpError;
+  /**
+   * Wraps the whole write (transaction and audit row) when a database error needs more than
+   * `onUnique`: e.g. a foreign-key violation, or a refusal that must query again after the
+   * rollback. It receives the write and the context, and returns or throws as the route answers.
+   */
+  guard?<T>(write: () => Promise<T>, ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>>): Promise<T>;
   /** Runs inside the transaction: `db` is the transaction. Throwing rolls everything back. */
   handler(ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>> & { db: Db }): Promise<MutationOutcome<unknown>>;
 }
@@ -44,13 +52,14 @@ export function defineMutation<
   QS extends z.ZodType | undefined = undefined,
   BS extends z.ZodType | undefined = undefined,
 >(def: MutationDef<PS, QS, BS>): AnyRoute {
-  const { audit, handler, onUnique, ...route } = def;
+  const { audit, handler, onUnique, guard, ...route } = def;
   return defineRoute<PS, QS, BS>({
     ...route,
     handler: (ctx) => {
       const write = () =>
         ctx.db.transaction(async (tx) => {
           const out = await handler({ ...ctx, db: tx as unknown as Db });
+          if (out.unchanged) return out.result;
           await ctx.audit(tx as unknown as Db, {
             action: audit.action,
             entity: audit.entity,
@@ -60,7 +69,8 @@ export function defineMutation<
           });
           return out.result;
         });
-      return onUnique ? uniqueGuard(write, () => onUnique(ctx)) : write();
+      const guarded = onUnique ? () => uniqueGuard(write, () => onUnique(ctx)) : write;
+      return guard ? guard(guarded, ctx) : guarded();
     },
   });
 }
