@@ -1,10 +1,9 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import type { ListPage } from '~/contract/list.ts';
 import type { LegalPickerRow, PersonPickerRow } from '~/contract/persons.ts';
 import type { DataColumn } from '~/ui/data-table/columns.ts';
-import { DataTable } from '~/ui/data-table/data-table.tsx';
-import type { FilterDef, ListParams, ListSearch, RowAction } from '~/ui/data-table/types.ts';
+import { DataTable, type DataTableProps } from '~/ui/data-table/data-table.tsx';
+import type { ListSearch, RowAction } from '~/ui/data-table/types.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { allPersonsKeys, fetchAllLegal, fetchAllPersons } from './api.ts';
 import { allLegalColumns, allPersonsColumns } from './columns.tsx';
@@ -13,48 +12,50 @@ import { allLegalFilters, allPersonsFilters } from './search.ts';
 /** A row of either list: a legal picker row (always legal) or a person picker row (`type`). */
 type Row = LegalPickerRow & Partial<Pick<PersonPickerRow, 'key' | 'type'>>;
 
+/** The DataTable's own props of a list: its id (preferences), name, columns, filters, call and texts. */
+type TableProps = Pick<
+  DataTableProps<Row>,
+  'id' | 'label' | 'columns' | 'filters' | 'queryKey' | 'fetchPage' | 'searchPlaceholder' | 'emptyText'
+>;
+
 /** What tells the two "all" lists apart: data, read by one screen. */
 interface AllList {
   route: '/person/all-legal-persons' | '/person/all-persons';
-  /** The DataTable's id (its preferences) and its accessible name. */
-  id: string;
-  label: string;
   description: string;
-  columns: DataColumn<never>[];
-  filters: readonly FilterDef[];
-  queryKey: readonly string[];
-  fetchPage(params: ListParams, signal: AbortSignal): Promise<ListPage<Row>>;
-  searchPlaceholder: string;
-  emptyText: string;
+  table: TableProps;
   /** Offers H: the legal person's shareholders. */
   shareholders?: boolean;
 }
 
 const ALL_LEGAL: AllList = {
   route: '/person/all-legal-persons',
-  id: 'all-legal-persons',
-  label: 'همه اشخاص حقوقی',
   description: 'همه شرکت‌ها، هلدینگ‌ها، وزارتخانه‌ها، صندوق‌ها و مؤسسه‌ها؛ Enter رکورد و H سهامداران را باز می‌کند',
-  columns: allLegalColumns as DataColumn<never>[],
-  filters: allLegalFilters,
-  queryKey: allPersonsKeys.legal,
-  fetchPage: fetchAllLegal,
-  searchPlaceholder: 'نام، نماد یا شناسه ملی',
-  emptyText: 'هنوز شخص حقوقی ثبت نشده است',
   shareholders: true,
+  table: {
+    id: 'all-legal-persons',
+    label: 'همه اشخاص حقوقی',
+    columns: allLegalColumns as DataColumn<Row>[],
+    filters: allLegalFilters,
+    queryKey: allPersonsKeys.legal,
+    fetchPage: fetchAllLegal,
+    searchPlaceholder: 'نام، نماد یا شناسه ملی',
+    emptyText: 'هنوز شخص حقوقی ثبت نشده است',
+  },
 };
 
 const ALL: AllList = {
   route: '/person/all-persons',
-  id: 'all-persons',
-  label: 'همه اشخاص',
   description: 'اشخاص حقوقی و حقیقی در یک فهرست',
-  columns: allPersonsColumns as DataColumn<never>[],
-  filters: allPersonsFilters,
-  queryKey: allPersonsKeys.any,
-  fetchPage: fetchAllPersons,
-  searchPlaceholder: 'نام، شناسه ملی یا کد ملی',
-  emptyText: 'هنوز شخصی ثبت نشده است',
+  table: {
+    id: 'all-persons',
+    label: 'همه اشخاص',
+    columns: allPersonsColumns as DataColumn<Row>[],
+    filters: allPersonsFilters,
+    queryKey: allPersonsKeys.any,
+    fetchPage: fetchAllPersons as TableProps['fetchPage'],
+    searchPlaceholder: 'نام، شناسه ملی یا کد ملی',
+    emptyText: 'هنوز شخصی ثبت نشده است',
+  },
 };
 
 /** Unique across both kinds: `key` where the row has one (all persons), else the id. */
@@ -94,19 +95,12 @@ function AllListScreen({ list }: { list: AllList }) {
     <>
       <PageHeader description={list.description} />
       <DataTable
-        id={list.id}
-        label={list.label}
-        columns={list.columns as DataColumn<Row>[]}
-        filters={list.filters}
+        {...list.table}
         search={search}
         onSearchChange={onSearchChange}
-        queryKey={list.queryKey}
-        fetchPage={list.fetchPage}
         getRowId={rowId}
         onOpen={open}
         rowActions={rowActions}
-        searchPlaceholder={list.searchPlaceholder}
-        emptyText={list.emptyText}
       />
     </>
   );

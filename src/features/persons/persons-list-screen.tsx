@@ -1,12 +1,11 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
-import type { ListPage } from '~/contract/list.ts';
 import { personKeys } from '~/lib/records.ts';
 import { Button } from '~/ui/button.tsx';
 import type { DataColumn } from '~/ui/data-table/columns.ts';
-import { DataTable } from '~/ui/data-table/data-table.tsx';
+import { DataTable, type DataTableProps } from '~/ui/data-table/data-table.tsx';
 import { toListQuery } from '~/ui/data-table/search-params.ts';
-import type { FilterDef, ListParams, ListSearch } from '~/ui/data-table/types.ts';
+import type { ListSearch } from '~/ui/data-table/types.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { useFormCommand } from '~/ui/record/commands.ts';
 import { fetchLegalPersons, fetchTruePersons } from './api.ts';
@@ -31,11 +30,8 @@ interface PersonsList {
   title: string;
   plural: string;
   description: string;
-  searchPlaceholder: string;
-  columns: DataColumn<never>[];
-  filters: readonly FilterDef[];
-  queryKey: readonly string[];
-  fetchPage(params: ListParams, signal: AbortSignal): Promise<ListPage<Row>>;
+  /** The DataTable's own props: columns, filters, the call and its cache key, the search box's hint. */
+  table: Pick<DataTableProps<Row>, 'columns' | 'filters' | 'queryKey' | 'fetchPage' | 'searchPlaceholder'>;
 }
 
 const LEGAL: PersonsList = {
@@ -47,11 +43,13 @@ const LEGAL: PersonsList = {
   title: 'شخص حقوقی',
   plural: 'اشخاص حقوقی',
   description: 'شرکت‌ها، صندوق‌ها و نهادهای تحت نظارت',
-  searchPlaceholder: 'نام، نماد یا شناسه ملی',
-  columns: legalPersonColumns as DataColumn<never>[],
-  filters: legalPersonFilters,
-  queryKey: personKeys.legal,
-  fetchPage: fetchLegalPersons,
+  table: {
+    columns: legalPersonColumns as DataColumn<Row>[],
+    filters: legalPersonFilters,
+    queryKey: personKeys.legal,
+    fetchPage: fetchLegalPersons,
+    searchPlaceholder: 'نام، نماد یا شناسه ملی',
+  },
 };
 
 const TRUE: PersonsList = {
@@ -63,11 +61,13 @@ const TRUE: PersonsList = {
   title: 'شخص حقیقی',
   plural: 'اشخاص حقیقی',
   description: 'اعضای هیئت مدیره، نمایندگان، مدیران عامل و سایر اشخاص',
-  searchPlaceholder: 'نام یا کد ملی',
-  columns: truePersonColumns as DataColumn<never>[],
-  filters: truePersonFilters,
-  queryKey: personKeys.true,
-  fetchPage: fetchTruePersons,
+  table: {
+    columns: truePersonColumns as DataColumn<Row>[],
+    filters: truePersonFilters,
+    queryKey: personKeys.true,
+    fetchPage: fetchTruePersons,
+    searchPlaceholder: 'نام یا کد ملی',
+  },
 };
 
 const rowId = (row: Row) => String(row.id);
@@ -113,7 +113,7 @@ function PersonsListScreen({ kind }: { kind: PersonsList }) {
         description={kind.description}
         actions={
           <>
-            <TransferActions list={kind.list} query={toListQuery(search, kind.filters)} />
+            <TransferActions list={kind.list} query={toListQuery(search, kind.table.filters ?? [])} />
             <Button tone="primary" shortcut="KeyN" onClick={create}>
               {newTitle}
             </Button>
@@ -123,15 +123,11 @@ function PersonsListScreen({ kind }: { kind: PersonsList }) {
       <DataTable
         id={`${kind.list}-persons`}
         label={`فهرست ${kind.plural}`}
-        columns={kind.columns as DataColumn<Row>[]}
-        filters={kind.filters}
+        {...kind.table}
         search={search}
         onSearchChange={onSearchChange}
-        queryKey={kind.queryKey}
-        fetchPage={kind.fetchPage}
         getRowId={rowId}
         onOpen={open}
-        searchPlaceholder={kind.searchPlaceholder}
         emptyText={`هنوز ${kind.title} ثبت نشده است`}
         bulkActions={bulk.bulkActions}
       />
