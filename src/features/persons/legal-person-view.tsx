@@ -12,8 +12,8 @@ import { EMPTY, formatDate, formatNumber, formatPercent, formatRial } from '~/ui
 import { DefinitionList, type Term } from '~/ui/record/record-parts.tsx';
 import { BoardLink, CompanyReportLinks, ShareholdersLink } from './company-links.tsx';
 import { DemoBadge, fiscalYearEndText, idText, kindLabel, StatusBadge, yesNo } from './labels.tsx';
-import { PersonView, type PersonViewKind } from './person-view.tsx';
-import { HoldingsTable, PersonLink, seatDutyColumns } from './record-view.tsx';
+import { editCommand, holdingsSection, PersonView, type PersonViewKind } from './person-view.tsx';
+import { PersonLink, seatDutyColumns } from './record-view.tsx';
 
 const titleLine = css({ display: 'inline-flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' });
 const muted = css({ color: 'muted', fontSize: '13px', fontWeight: 400 });
@@ -162,14 +162,7 @@ const LEGAL_VIEW: PersonViewKind<'legal'> = {
       keywords: ['status report', 'گزارش وضعیت'],
       to: '/person/legal-persons/status/$id',
     },
-    {
-      id: 'persons.legal.edit',
-      title: 'ویرایش این شخص حقوقی',
-      button: 'ویرایش',
-      shortcut: 'KeyE',
-      keywords: ['edit', 'ویرایش'],
-      to: '/person/legal-persons/update/$id',
-    },
+    editCommand('legal', 'شخص حقوقی', '/person/legal-persons/update/$id'),
   ],
   name: (p) => p.name,
   description: (p) => (
@@ -205,18 +198,15 @@ const LEGAL_VIEW: PersonViewKind<'legal'> = {
       actions: (id, p) => <BoardLink id={id} board={p.board} />,
       body: (p) => <Board board={p.board} />,
     },
-    {
-      id: 'holdings',
-      title: 'سرمایه‌گذاری‌ها',
-      count: (p) => `${formatNumber(p.holdings.length)} شرکت`,
-      body: (p) => (
-        <HoldingsTable
-          items={p.holdings}
-          caption="شرکت‌هایی که این شخص سهامدار آن‌هاست"
-          empty="این شخص در شرکت دیگری سهام ثبت‌شده ندارد."
-        />
-      ),
-    },
+    holdingsSection(
+      {
+        id: 'holdings',
+        title: 'سرمایه‌گذاری‌ها',
+        caption: 'شرکت‌هایی که این شخص سهامدار آن‌هاست',
+        empty: 'این شخص در شرکت دیگری سهام ثبت‌شده ندارد.',
+      },
+      (p) => p.holdings,
+    ),
   ],
 };
 

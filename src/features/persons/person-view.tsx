@@ -1,16 +1,18 @@
 import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
+import type { HoldingItem } from '~/contract/persons.ts';
 import type { RecordTypes } from '~/lib/record-sections.ts';
 import { parseId } from '~/lib/route-params.ts';
 import { Button } from '~/ui/button.tsx';
+import { formatNumber } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { useFormCommand } from '~/ui/record/commands.ts';
 import { RecordSection, recordStack, SectionKeys, useRecordKeys } from '~/ui/record/record-parts.tsx';
 import { RecordUnavailable } from '~/ui/record/record-unavailable.tsx';
 import { RegisteredSections, sectionKeys } from '~/ui/record/registered-sections.tsx';
 import { RecordTabs } from './history/history-tab.tsx';
-import { useRecordBack } from './record-view.tsx';
+import { HoldingsTable, useRecordBack } from './record-view.tsx';
 
 /**
  * The record view of a legal or a true person, one frame for both: the header with its command
@@ -62,6 +64,29 @@ export interface PersonViewKind<K extends Kind, D extends RecordTypes[K] = Recor
   /** The header's line under the name (badges, the national id …). */
   description(record: D): ReactNode;
   sections: ViewSection<D>[];
+}
+
+/** E: edit the record (`title` the kind's noun, «شخص حقوقی»). */
+export const editCommand = (list: Kind, title: string, to: ViewCommand['to']): ViewCommand => ({
+  id: `persons.${list}.edit`,
+  title: `ویرایش این ${title}`,
+  button: 'ویرایش',
+  shortcut: 'KeyE',
+  keywords: ['edit', 'ویرایش'],
+  to,
+});
+
+/** A section listing the companies the person holds shares in (`items` of the record), counted. */
+export function holdingsSection<D>(
+  section: { id: string; title: string; caption: string; empty: string },
+  items: (record: D) => HoldingItem[],
+): ViewSection<D> {
+  const { caption, empty, ...heading } = section;
+  return {
+    ...heading,
+    count: (p) => `${formatNumber(items(p).length)} شرکت`,
+    body: (p) => <HoldingsTable items={items(p)} caption={caption} empty={empty} />,
+  };
 }
 
 /** Registers a view command for as long as the view is open. */

@@ -6,8 +6,8 @@ import { EMPTY, formatDate, formatNumber } from '~/ui/format.ts';
 import { DefinitionList, type Term } from '~/ui/record/record-parts.tsx';
 import { educationText } from './edit/labels.ts';
 import { DemoBadge, idText } from './labels.tsx';
-import { PersonView, type PersonViewKind } from './person-view.tsx';
-import { HoldingsTable, PersonLink, seatDutyColumns } from './record-view.tsx';
+import { editCommand, holdingsSection, PersonView, type PersonViewKind } from './person-view.tsx';
+import { PersonLink, seatDutyColumns } from './record-view.tsx';
 import { GENDER_LABELS } from './search.ts';
 
 function personalTerms(p: TruePersonDetail): Term[] {
@@ -97,16 +97,7 @@ const TRUE_VIEW: PersonViewKind<'true'> = {
   title: 'شخص حقیقی',
   query: (id) => truePersonQuery(id) as never,
   missing: { missingTitle: 'این شخص حقیقی پیدا نشد', failedTitle: 'اطلاعات این شخص بارگیری نشد' },
-  commands: [
-    {
-      id: 'persons.true.edit',
-      title: 'ویرایش این شخص حقیقی',
-      button: 'ویرایش',
-      shortcut: 'KeyE',
-      keywords: ['edit', 'ویرایش'],
-      to: '/person/true-persons/update/$id',
-    },
-  ],
+  commands: [editCommand('true', 'شخص حقیقی', '/person/true-persons/update/$id')],
   name: (p) => `${p.first_name} ${p.last_name}`,
   description: (p) => (
     <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
@@ -127,18 +118,15 @@ const TRUE_VIEW: PersonViewKind<'true'> = {
       count: (p) => `${formatNumber(p.board_seats.length)} کرسی`,
       body: (p) => <Seats seats={p.board_seats} />,
     },
-    {
-      id: 'shareholdings',
-      title: 'سهامداری',
-      count: (p) => `${formatNumber(p.shareholdings.length)} شرکت`,
-      body: (p) => (
-        <HoldingsTable
-          items={p.shareholdings}
-          caption="سهام این شخص در شرکت‌ها"
-          empty="سهامی برای این شخص ثبت نشده است."
-        />
-      ),
-    },
+    holdingsSection(
+      {
+        id: 'shareholdings',
+        title: 'سهامداری',
+        caption: 'سهام این شخص در شرکت‌ها',
+        empty: 'سهامی برای این شخص ثبت نشده است.',
+      },
+      (p) => p.shareholdings,
+    ),
   ],
 };
 
