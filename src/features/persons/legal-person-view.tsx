@@ -146,6 +146,14 @@ function Board({ board }: { board: BoardDetail | null }) {
   );
 }
 
+/** The companies this person holds shares in: heading and texts. */
+const HOLDINGS = {
+  id: 'holdings',
+  title: 'سرمایه‌گذاری‌ها',
+  caption: 'شرکت‌هایی که این شخص سهامدار آن‌هاست',
+  empty: 'این شخص در شرکت دیگری سهام ثبت‌شده ندارد.',
+};
+
 /** The legal person's view: general data, shareholders, board and CEO, holdings. */
 const LEGAL_VIEW: PersonViewKind<'legal'> = {
   list: 'legal',
@@ -198,15 +206,7 @@ const LEGAL_VIEW: PersonViewKind<'legal'> = {
       actions: (id, p) => <BoardLink id={id} board={p.board} />,
       body: (p) => <Board board={p.board} />,
     },
-    holdingsSection(
-      {
-        id: 'holdings',
-        title: 'سرمایه‌گذاری‌ها',
-        caption: 'شرکت‌هایی که این شخص سهامدار آن‌هاست',
-        empty: 'این شخص در شرکت دیگری سهام ثبت‌شده ندارد.',
-      },
-      (p) => p.holdings,
-    ),
+    holdingsSection(HOLDINGS, (p) => p.holdings),
   ],
 };
 

@@ -90,6 +90,14 @@ function Seats({ seats }: { seats: TruePersonDetail['board_seats'] }) {
 
 const muted = css({ color: 'muted', fontSize: '13px' });
 
+/** The companies this person holds shares in: heading and texts. */
+const HOLDINGS = {
+  id: 'shareholdings',
+  title: 'سهامداری',
+  caption: 'سهام این شخص در شرکت‌ها',
+  empty: 'سهامی برای این شخص ثبت نشده است.',
+};
+
 /** The true person's view: personal data, board seats across companies, shareholdings. */
 const TRUE_VIEW: PersonViewKind<'true'> = {
   list: 'true',
@@ -118,15 +126,7 @@ const TRUE_VIEW: PersonViewKind<'true'> = {
       count: (p) => `${formatNumber(p.board_seats.length)} کرسی`,
       body: (p) => <Seats seats={p.board_seats} />,
     },
-    holdingsSection(
-      {
-        id: 'shareholdings',
-        title: 'سهامداری',
-        caption: 'سهام این شخص در شرکت‌ها',
-        empty: 'سهامی برای این شخص ثبت نشده است.',
-      },
-      (p) => p.shareholdings,
-    ),
+    holdingsSection(HOLDINGS, (p) => p.shareholdings),
   ],
 };
 
