@@ -1,25 +1,10 @@
-import { LEGAL_KIND_LABELS, LEGAL_KINDS } from '~/contract/persons.ts';
+import { legalKindFilter, listedFilter } from '~/lib/records.ts';
 import { listSearchSchema } from '~/ui/data-table/search-params.ts';
 import type { FilterDef } from '~/ui/data-table/types.ts';
 
 /** The all-persons lists' filters and URL schemas (imported by the route files: keep it small). */
 
-export const allLegalFilters: readonly FilterDef[] = [
-  {
-    key: 'kind',
-    kind: 'enum',
-    label: 'نوع',
-    options: LEGAL_KINDS.map((v) => ({ value: v, label: LEGAL_KIND_LABELS[v]! })),
-  },
-  {
-    key: 'listed',
-    field: 'is_listed',
-    kind: 'boolean',
-    label: 'بورسی',
-    trueLabel: 'بورسی',
-    falseLabel: 'غیربورسی',
-  },
-];
+export const allLegalFilters: readonly FilterDef[] = [legalKindFilter, listedFilter];
 export const allLegalSearch = listSearchSchema(allLegalFilters);
 
 export const allPersonsFilters: readonly FilterDef[] = [

@@ -8,101 +8,63 @@ import { type EntityAction, type EntityRef, registerEntityActions } from '~/lib/
  * `#history` (see RecordTabs).
  */
 
-const legal = (path: string) => (e: EntityRef) => path.replace('{id}', String(e.id));
-const legalView =
-  (hash = '') =>
-  (e: EntityRef) =>
-    `/person/legal-persons/view/${e.id}${hash}`;
-const trueView =
-  (hash = '') =>
-  (e: EntityRef) =>
-    `/person/true-persons/view/${e.id}${hash}`;
+/** An action: its id, Persian title, keywords, and the path it opens (`{id}` the record's id). */
+const action = (id: string, title: string, keywords: string[], path: string): EntityAction => ({
+  id,
+  title,
+  keywords,
+  href: (e: EntityRef) => path.replace('{id}', String(e.id)),
+});
+const HISTORY = ['history', 'audit', 'log', 'سابقه'];
+const OPEN = ['open', 'view', 'مشاهده'];
+const LEGAL = '/person/legal-persons';
+const TRUE = '/person/true-persons';
 
 export const COMPANY_ACTIONS: readonly EntityAction[] = [
-  { id: 'legal.open', title: 'باز کردن پرونده', keywords: ['open', 'view', 'مشاهده'], href: legalView() },
-  {
-    id: 'legal.edit',
-    title: 'ویرایش',
-    keywords: ['edit', 'update'],
-    href: legal('/person/legal-persons/update/{id}'),
-  },
-  {
-    id: 'legal.status',
-    title: 'گزارش وضعیت',
-    keywords: ['status report', 'وضعیت شرکت'],
-    href: legal('/person/legal-persons/status/{id}'),
-  },
-  {
-    id: 'legal.shareholders',
-    title: 'سهامداران',
-    keywords: ['shareholders', 'ownership', 'مالکیت'],
-    href: legal('/person/shareholder/{id}'),
-  },
-  {
-    id: 'legal.board',
-    title: 'هیئت مدیره',
-    keywords: ['board', 'directors', 'مدیرعامل', 'ceo'],
-    href: legalView('#board'),
-  },
-  { id: 'legal.branches', title: 'شعب', keywords: ['branches', 'شعبه'], href: legalView('#branches') },
-  {
-    id: 'legal.documents',
-    title: 'مستندات',
-    keywords: ['documents', 'files', 'اسناد', 'پرونده‌ها'],
-    href: legalView('#documents'),
-  },
-  {
-    id: 'legal.history',
-    title: 'تاریخچه تغییرات',
-    keywords: ['history', 'audit', 'log', 'سابقه'],
-    href: legalView('#history'),
-  },
-  {
-    id: 'legal.product-reports',
-    title: 'گزارش‌های تولید',
-    keywords: ['product reports', 'production', 'محصولات'],
-    href: legal('/person/legal-persons/product-reports/{id}'),
-  },
-  {
-    id: 'legal.production-capacity',
-    title: 'ظرفیت تولید',
-    keywords: ['capacity', 'production capacity'],
-    href: legal('/person/legal-persons/production-capacity/{id}'),
-  },
-  {
-    id: 'legal.monthly-performance',
-    title: 'گزارش فعالیت ماهانه',
-    keywords: ['monthly performance', 'monthly report', 'عملکرد ماهانه'],
-    href: legal('/person/legal-persons/{id}/monthly-performance-report/list'),
-  },
+  action('legal.open', 'باز کردن پرونده', OPEN, `${LEGAL}/view/{id}`),
+  action('legal.edit', 'ویرایش', ['edit', 'update'], `${LEGAL}/update/{id}`),
+  action('legal.status', 'گزارش وضعیت', ['status report', 'وضعیت شرکت'], `${LEGAL}/status/{id}`),
+  action(
+    'legal.shareholders',
+    'سهامداران',
+    ['shareholders', 'ownership', 'مالکیت'],
+    '/person/shareholder/{id}',
+  ),
+  action('legal.board', 'هیئت مدیره', ['board', 'directors', 'مدیرعامل', 'ceo'], `${LEGAL}/view/{id}#board`),
+  action('legal.branches', 'شعب', ['branches', 'شعبه'], `${LEGAL}/view/{id}#branches`),
+  action(
+    'legal.documents',
+    'مستندات',
+    ['documents', 'files', 'اسناد', 'پرونده‌ها'],
+    `${LEGAL}/view/{id}#documents`,
+  ),
+  action('legal.history', 'تاریخچه تغییرات', HISTORY, `${LEGAL}/view/{id}#history`),
+  action(
+    'legal.product-reports',
+    'گزارش‌های تولید',
+    ['product reports', 'production', 'محصولات'],
+    `${LEGAL}/product-reports/{id}`,
+  ),
+  action(
+    'legal.production-capacity',
+    'ظرفیت تولید',
+    ['capacity', 'production capacity'],
+    `${LEGAL}/production-capacity/{id}`,
+  ),
+  action(
+    'legal.monthly-performance',
+    'گزارش فعالیت ماهانه',
+    ['monthly performance', 'monthly report', 'عملکرد ماهانه'],
+    `${LEGAL}/{id}/monthly-performance-report/list`,
+  ),
 ];
 
 export const PERSON_ACTIONS: readonly EntityAction[] = [
-  { id: 'true.open', title: 'باز کردن پرونده', keywords: ['open', 'view', 'مشاهده'], href: trueView() },
-  {
-    id: 'true.edit',
-    title: 'ویرایش',
-    keywords: ['edit', 'update'],
-    href: (e) => `/person/true-persons/update/${e.id}`,
-  },
-  {
-    id: 'true.seats',
-    title: 'کرسی‌های هیئت مدیره',
-    keywords: ['seats', 'board', 'عضویت'],
-    href: trueView('#seats'),
-  },
-  {
-    id: 'true.holdings',
-    title: 'سهامداری',
-    keywords: ['holdings', 'shares', 'سهام'],
-    href: trueView('#shareholdings'),
-  },
-  {
-    id: 'true.history',
-    title: 'تاریخچه تغییرات',
-    keywords: ['history', 'audit', 'log', 'سابقه'],
-    href: trueView('#history'),
-  },
+  action('true.open', 'باز کردن پرونده', OPEN, `${TRUE}/view/{id}`),
+  action('true.edit', 'ویرایش', ['edit', 'update'], `${TRUE}/update/{id}`),
+  action('true.seats', 'کرسی‌های هیئت مدیره', ['seats', 'board', 'عضویت'], `${TRUE}/view/{id}#seats`),
+  action('true.holdings', 'سهامداری', ['holdings', 'shares', 'سهام'], `${TRUE}/view/{id}#shareholdings`),
+  action('true.history', 'تاریخچه تغییرات', HISTORY, `${TRUE}/view/{id}#history`),
 ];
 
 let registered = false;

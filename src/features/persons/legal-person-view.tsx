@@ -1,5 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import {
   BOARD_POSITION_LABELS,
@@ -8,38 +6,14 @@ import {
   type ShareholderItem,
 } from '~/contract/persons.ts';
 import { legalPersonQuery } from '~/lib/records.ts';
-import { parseId } from '~/lib/route-params.ts';
 import { Badge } from '~/ui/badge.tsx';
-import { Button } from '~/ui/button.tsx';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
 import { EMPTY, formatDate, formatNumber, formatPercent, formatRial } from '~/ui/format.ts';
-import { PageHeader } from '~/ui/page-header.tsx';
-import { useFormCommand } from '~/ui/record/commands.ts';
-import {
-  DefinitionList,
-  RecordSection,
-  type RecordSectionKey,
-  recordStack,
-  SectionKeys,
-  type Term,
-  useRecordKeys,
-} from '~/ui/record/record-parts.tsx';
-import { RecordUnavailable } from '~/ui/record/record-unavailable.tsx';
-import { RegisteredSections, sectionKeys } from '~/ui/record/registered-sections.tsx';
+import { DefinitionList, type Term } from '~/ui/record/record-parts.tsx';
 import { BoardLink, CompanyReportLinks, ShareholdersLink } from './company-links.tsx';
-import { RecordTabs } from './history/history-tab.tsx';
 import { DemoBadge, fiscalYearEndText, idText, kindLabel, StatusBadge, yesNo } from './labels.tsx';
-import { HoldingsTable, PersonLink, seatDutyColumns, useRecordBack } from './record-view.tsx';
-
-/** The view's own sections; those other features register (branches, contacts, documents …) follow. */
-const OWN_SECTIONS = [
-  { id: 'general', title: 'مشخصات' },
-  { id: 'shareholders', title: 'سهامداران' },
-  { id: 'board', title: 'هیئت مدیره و مدیرعامل' },
-  { id: 'holdings', title: 'سرمایه‌گذاری‌ها' },
-];
-const SECTIONS: readonly RecordSectionKey[] = sectionKeys('legal', OWN_SECTIONS);
-const keyOf = (id: string) => SECTIONS.find((s) => s.id === id)!.key;
+import { editCommand, holdingsSection, PersonView, type PersonViewKind } from './person-view.tsx';
+import { PersonLink, seatDutyColumns } from './record-view.tsx';
 
 const titleLine = css({ display: 'inline-flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' });
 const muted = css({ color: 'muted', fontSize: '13px', fontWeight: 400 });
@@ -172,118 +146,72 @@ function Board({ board }: { board: BoardDetail | null }) {
   );
 }
 
+/** The companies this person holds shares in: heading and texts. */
+const HOLDINGS = {
+  id: 'holdings',
+  title: 'سرمایه‌گذاری‌ها',
+  caption: 'شرکت‌هایی که این شخص سهامدار آن‌هاست',
+  empty: 'این شخص در شرکت دیگری سهام ثبت‌شده ندارد.',
+};
+
+/** The legal person's view: general data, shareholders, board and CEO, holdings. */
+const LEGAL_VIEW: PersonViewKind<'legal'> = {
+  list: 'legal',
+  route: '/person/legal-persons/view/$id',
+  title: 'شخص حقوقی',
+  query: (id) => legalPersonQuery(id) as never,
+  missing: { missingTitle: 'این شخص حقوقی پیدا نشد', failedTitle: 'اطلاعات این شخص حقوقی بارگیری نشد' },
+  commands: [
+    {
+      id: 'persons.legal.status',
+      title: 'گزارش وضعیت این شرکت',
+      button: 'گزارش وضعیت',
+      shortcut: 'KeyR',
+      keywords: ['status report', 'گزارش وضعیت'],
+      to: '/person/legal-persons/status/$id',
+    },
+    editCommand('legal', 'شخص حقوقی', '/person/legal-persons/update/$id'),
+  ],
+  name: (p) => p.name,
+  description: (p) => (
+    <span className={titleLine}>
+      <StatusBadge status={p.status} />
+      {p.is_listed && p.ticker && <Badge tone="neutral">نماد {p.ticker}</Badge>}
+      {p.is_demo && <DemoBadge />}
+      <span className={muted}>
+        {kindLabel(p.kind)} · شناسه ملی {idText(p.national_id)}
+      </span>
+    </span>
+  ),
+  sections: [
+    {
+      id: 'general',
+      title: 'مشخصات',
+      padded: true,
+      actions: (id) => <CompanyReportLinks id={id} />,
+      body: (p) => <DefinitionList items={generalTerms(p)} />,
+    },
+    {
+      id: 'shareholders',
+      title: 'سهامداران مستقیم',
+      key: 'سهامداران',
+      count: (p) => `${formatNumber(p.shareholders.length)} سهامدار`,
+      actions: (id) => <ShareholdersLink id={id} />,
+      body: (p) => <Shareholders items={p.shareholders} />,
+    },
+    {
+      id: 'board',
+      title: 'هیئت مدیره و مدیرعامل',
+      count: (p) => (p.board ? `${formatNumber(p.board.seats.length)} کرسی` : undefined),
+      actions: (id, p) => <BoardLink id={id} board={p.board} />,
+      body: (p) => <Board board={p.board} />,
+    },
+    holdingsSection(HOLDINGS, (p) => p.holdings),
+  ],
+};
+
 /**
  * /person/legal-persons/view/{id}: general data, shareholders, board and CEO, holdings, branches,
  * contacts and documents (the last three with their add keys B, C, U for roles that may edit).
  */
-export function LegalPersonView() {
-  const { id: raw } = useParams({ from: '/person/legal-persons/view/$id' });
-  const id = parseId(raw) ?? 0;
-  const query = useQuery(legalPersonQuery(id));
-  const back = useRecordBack('legal', id);
-  useRecordKeys('شخص حقوقی', SECTIONS, back);
-  const navigate = useNavigate();
-  const edit = () => navigate({ to: '/person/legal-persons/update/$id', params: { id: String(id) } });
-  useFormCommand({
-    id: 'persons.legal.edit',
-    title: 'ویرایش این شخص حقوقی',
-    shortcut: 'KeyE',
-    group: 'شخص حقوقی',
-    path: `/person/legal-persons/update/${id}`,
-    keywords: ['edit', 'ویرایش'],
-    run: edit,
-  });
-  const statusReport = () => navigate({ to: '/person/legal-persons/status/$id', params: { id: String(id) } });
-  useFormCommand({
-    id: 'persons.legal.status',
-    title: 'گزارش وضعیت این شرکت',
-    shortcut: 'KeyR',
-    group: 'شخص حقوقی',
-    path: `/person/legal-persons/status/${id}`,
-    keywords: ['status report', 'گزارش وضعیت'],
-    run: statusReport,
-  });
-
-  const p = query.data;
-  if (!p)
-    return (
-      <RecordUnavailable
-        query={query}
-        missingTitle="این شخص حقوقی پیدا نشد"
-        failedTitle="اطلاعات این شخص حقوقی بارگیری نشد"
-      />
-    );
-
-  return (
-    <>
-      <PageHeader
-        title={p.name}
-        description={
-          <span className={titleLine}>
-            <StatusBadge status={p.status} />
-            {p.is_listed && p.ticker && <Badge tone="neutral">نماد {p.ticker}</Badge>}
-            {p.is_demo && <DemoBadge />}
-            <span className={muted}>
-              {kindLabel(p.kind)} · شناسه ملی {idText(p.national_id)}
-            </span>
-          </span>
-        }
-        actions={
-          <>
-            <Button shortcut="KeyR" onClick={statusReport}>
-              گزارش وضعیت
-            </Button>
-            <Button shortcut="KeyE" onClick={edit}>
-              ویرایش
-            </Button>
-          </>
-        }
-      />
-      <RecordTabs kind="legal" id={id} sections={SECTIONS}>
-        <SectionKeys sections={SECTIONS} back="بازگشت به فهرست" />
-        <div className={recordStack}>
-          <RecordSection
-            id="general"
-            title="مشخصات"
-            shortcut={keyOf('general')}
-            padded
-            actions={<CompanyReportLinks id={id} />}
-          >
-            <DefinitionList items={generalTerms(p)} />
-          </RecordSection>
-          <RecordSection
-            id="shareholders"
-            title="سهامداران مستقیم"
-            shortcut={keyOf('shareholders')}
-            count={`${formatNumber(p.shareholders.length)} سهامدار`}
-            actions={<ShareholdersLink id={id} />}
-          >
-            <Shareholders items={p.shareholders} />
-          </RecordSection>
-          <RecordSection
-            id="board"
-            title="هیئت مدیره و مدیرعامل"
-            shortcut={keyOf('board')}
-            count={p.board ? `${formatNumber(p.board.seats.length)} کرسی` : undefined}
-            actions={<BoardLink id={id} board={p.board} />}
-          >
-            <Board board={p.board} />
-          </RecordSection>
-          <RecordSection
-            id="holdings"
-            title="سرمایه‌گذاری‌ها"
-            shortcut={keyOf('holdings')}
-            count={`${formatNumber(p.holdings.length)} شرکت`}
-          >
-            <HoldingsTable
-              items={p.holdings}
-              caption="شرکت‌هایی که این شخص سهامدار آن‌هاست"
-              empty="این شخص در شرکت دیگری سهام ثبت‌شده ندارد."
-            />
-          </RecordSection>
-          <RegisteredSections kind="legal" id={id} record={p} keys={SECTIONS} />
-        </div>
-      </RecordTabs>
-    </>
-  );
-}
+export const LegalPersonView = () => <PersonView kind={LEGAL_VIEW} />;

@@ -1,6 +1,6 @@
-import { LEGAL_KIND_LABELS, LEGAL_KINDS, LEGAL_STATUS_LABELS, LEGAL_STATUSES } from '~/contract/persons.ts';
+import { LEGAL_STATUS_LABELS, LEGAL_STATUSES } from '~/contract/persons.ts';
 import { labelKeys, labelOptions } from '~/lib/labels.ts';
-import { fetchIndustryOptions, personKeys } from '~/lib/records.ts';
+import { fetchIndustryOptions, legalKindFilter, listedFilter, personKeys } from '~/lib/records.ts';
 import { listSearchSchema } from '~/ui/data-table/search-params.ts';
 import type { FilterDef } from '~/ui/data-table/types.ts';
 
@@ -19,12 +19,7 @@ export const legalPersonFilters: readonly FilterDef[] = [
     label: 'وضعیت',
     options: LEGAL_STATUSES.map((v) => ({ value: v, label: LEGAL_STATUS_LABELS[v]! })),
   },
-  {
-    key: 'kind',
-    kind: 'enum',
-    label: 'نوع',
-    options: LEGAL_KINDS.map((v) => ({ value: v, label: LEGAL_KIND_LABELS[v]! })),
-  },
+  legalKindFilter,
   {
     key: 'ownership',
     field: 'ownership_type',
@@ -32,14 +27,7 @@ export const legalPersonFilters: readonly FilterDef[] = [
     label: 'نوع مالکیت',
     options: OWNERSHIP_TYPES.map((v) => ({ value: v, label: v })),
   },
-  {
-    key: 'listed',
-    field: 'is_listed',
-    kind: 'boolean',
-    label: 'بورسی',
-    trueLabel: 'بورسی',
-    falseLabel: 'غیربورسی',
-  },
+  listedFilter,
   {
     key: 'industry',
     field: 'industry_id',

@@ -1,40 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { BOARD_POSITION_LABELS, type TruePersonDetail } from '~/contract/persons.ts';
 import { truePersonQuery } from '~/lib/records.ts';
-import { parseId } from '~/lib/route-params.ts';
-import { Button } from '~/ui/button.tsx';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
 import { EMPTY, formatDate, formatNumber } from '~/ui/format.ts';
-import { PageHeader } from '~/ui/page-header.tsx';
-import { useFormCommand } from '~/ui/record/commands.ts';
-import {
-  DefinitionList,
-  RecordSection,
-  type RecordSectionKey,
-  recordStack,
-  SectionKeys,
-  type Term,
-  useRecordKeys,
-} from '~/ui/record/record-parts.tsx';
-import { RecordUnavailable } from '~/ui/record/record-unavailable.tsx';
-import { RegisteredSections, sectionKeys } from '~/ui/record/registered-sections.tsx';
+import { DefinitionList, type Term } from '~/ui/record/record-parts.tsx';
 import { educationText } from './edit/labels.ts';
-import { RecordTabs } from './history/history-tab.tsx';
 import { DemoBadge, idText } from './labels.tsx';
-import { HoldingsTable, PersonLink, seatDutyColumns, useRecordBack } from './record-view.tsx';
+import { editCommand, holdingsSection, PersonView, type PersonViewKind } from './person-view.tsx';
+import { PersonLink, seatDutyColumns } from './record-view.tsx';
 import { GENDER_LABELS } from './search.ts';
-
-/** The view's own sections; those other features register (contacts, documents …) follow. */
-const OWN_SECTIONS = [
-  { id: 'personal', title: 'مشخصات فردی' },
-  { id: 'seats', title: 'کرسی‌های هیئت مدیره' },
-  { id: 'shareholdings', title: 'سهامداری' },
-];
-const SECTIONS: readonly RecordSectionKey[] = sectionKeys('true', OWN_SECTIONS);
-const keyOf = (id: string) => SECTIONS.find((s) => s.id === id)!.key;
-const muted = css({ color: 'muted', fontSize: '13px' });
 
 function personalTerms(p: TruePersonDetail): Term[] {
   const primary = p.contacts.filter((c) => c.is_primary && c.kind !== 'mobile' && c.kind !== 'email');
@@ -69,119 +43,92 @@ function personalTerms(p: TruePersonDetail): Term[] {
   ];
 }
 
-/** /person/true-persons/view/{id}: personal data, board seats across companies, shareholdings, contacts (C adds) and documents (U uploads). */
-export function TruePersonView() {
-  const { id: raw } = useParams({ from: '/person/true-persons/view/$id' });
-  const id = parseId(raw) ?? 0;
-  const query = useQuery(truePersonQuery(id));
-  const back = useRecordBack('true', id);
-  useRecordKeys('شخص حقیقی', SECTIONS, back);
-  const navigate = useNavigate();
-  const edit = () => navigate({ to: '/person/true-persons/update/$id', params: { id: String(id) } });
-  useFormCommand({
-    id: 'persons.true.edit',
-    title: 'ویرایش این شخص حقیقی',
-    shortcut: 'KeyE',
-    group: 'شخص حقیقی',
-    path: `/person/true-persons/update/${id}`,
-    keywords: ['edit', 'ویرایش'],
-    run: edit,
-  });
-
-  const p = query.data;
-  if (!p)
-    return (
-      <RecordUnavailable
-        query={query}
-        missingTitle="این شخص حقیقی پیدا نشد"
-        failedTitle="اطلاعات این شخص بارگیری نشد"
-      />
-    );
-
-  const name = `${p.first_name} ${p.last_name}`;
+/** The board seats the person holds, in any company, directly or for a legal person. */
+function Seats({ seats }: { seats: TruePersonDetail['board_seats'] }) {
   return (
-    <>
-      <PageHeader
-        title={name}
-        description={
-          <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-            {p.is_demo && <DemoBadge />}
-            <span className={muted}>کد ملی {idText(p.national_code)}</span>
-          </span>
-        }
-        actions={
-          <Button shortcut="KeyE" onClick={edit}>
-            ویرایش
-          </Button>
-        }
-      />
-      <RecordTabs kind="true" id={id} sections={SECTIONS}>
-        <SectionKeys sections={SECTIONS} back="بازگشت به فهرست" />
-        <div className={recordStack}>
-          <RecordSection id="personal" title="مشخصات فردی" shortcut={keyOf('personal')} padded>
-            <DefinitionList items={personalTerms(p)} />
-          </RecordSection>
-          <RecordSection
-            id="seats"
-            title="کرسی‌های هیئت مدیره"
-            shortcut={keyOf('seats')}
-            count={`${formatNumber(p.board_seats.length)} کرسی`}
-          >
-            <StaticTable
-              caption="کرسی‌های هیئت مدیره در شرکت‌ها"
-              rows={p.board_seats}
-              getKey={(s) => s.id}
-              empty="این شخص کرسی هیئت مدیره‌ای ندارد."
-              columns={[
-                {
-                  header: 'شرکت',
-                  cell: (s) => <PersonLink type="legal" id={s.company.id} name={s.company.name} />,
-                },
-                {
-                  header: 'سمت',
-                  width: '9rem',
-                  cell: (s) => BOARD_POSITION_LABELS[s.position] ?? s.position,
-                },
-                {
-                  header: 'به نمایندگی از',
-                  cell: (s) =>
-                    s.on_behalf_of ? (
-                      <PersonLink type="legal" id={s.on_behalf_of.id} name={s.on_behalf_of.name} />
-                    ) : (
-                      'شخصاً'
-                    ),
-                },
-                ...seatDutyColumns<TruePersonDetail['board_seats'][number]>(),
-                {
-                  header: 'از تاریخ',
-                  width: '7rem',
-                  numeric: true,
-                  cell: (s) => formatDate(s.start_date ?? s.term_start),
-                },
-                {
-                  header: 'تا تاریخ',
-                  width: '7rem',
-                  numeric: true,
-                  cell: (s) => formatDate(s.end_date ?? s.term_end),
-                },
-              ]}
-            />
-          </RecordSection>
-          <RecordSection
-            id="shareholdings"
-            title="سهامداری"
-            shortcut={keyOf('shareholdings')}
-            count={`${formatNumber(p.shareholdings.length)} شرکت`}
-          >
-            <HoldingsTable
-              items={p.shareholdings}
-              caption="سهام این شخص در شرکت‌ها"
-              empty="سهامی برای این شخص ثبت نشده است."
-            />
-          </RecordSection>
-          <RegisteredSections kind="true" id={id} record={p} keys={SECTIONS} />
-        </div>
-      </RecordTabs>
-    </>
+    <StaticTable
+      caption="کرسی‌های هیئت مدیره در شرکت‌ها"
+      rows={seats}
+      getKey={(s) => s.id}
+      empty="این شخص کرسی هیئت مدیره‌ای ندارد."
+      columns={[
+        {
+          header: 'شرکت',
+          cell: (s) => <PersonLink type="legal" id={s.company.id} name={s.company.name} />,
+        },
+        {
+          header: 'سمت',
+          width: '9rem',
+          cell: (s) => BOARD_POSITION_LABELS[s.position] ?? s.position,
+        },
+        {
+          header: 'به نمایندگی از',
+          cell: (s) =>
+            s.on_behalf_of ? (
+              <PersonLink type="legal" id={s.on_behalf_of.id} name={s.on_behalf_of.name} />
+            ) : (
+              'شخصاً'
+            ),
+        },
+        ...seatDutyColumns<TruePersonDetail['board_seats'][number]>(),
+        {
+          header: 'از تاریخ',
+          width: '7rem',
+          numeric: true,
+          cell: (s) => formatDate(s.start_date ?? s.term_start),
+        },
+        {
+          header: 'تا تاریخ',
+          width: '7rem',
+          numeric: true,
+          cell: (s) => formatDate(s.end_date ?? s.term_end),
+        },
+      ]}
+    />
   );
 }
+
+const muted = css({ color: 'muted', fontSize: '13px' });
+
+/** The companies this person holds shares in: heading and texts. */
+const HOLDINGS = {
+  id: 'shareholdings',
+  title: 'سهامداری',
+  caption: 'سهام این شخص در شرکت‌ها',
+  empty: 'سهامی برای این شخص ثبت نشده است.',
+};
+
+/** The true person's view: personal data, board seats across companies, shareholdings. */
+const TRUE_VIEW: PersonViewKind<'true'> = {
+  list: 'true',
+  route: '/person/true-persons/view/$id',
+  title: 'شخص حقیقی',
+  query: (id) => truePersonQuery(id) as never,
+  missing: { missingTitle: 'این شخص حقیقی پیدا نشد', failedTitle: 'اطلاعات این شخص بارگیری نشد' },
+  commands: [editCommand('true', 'شخص حقیقی', '/person/true-persons/update/$id')],
+  name: (p) => `${p.first_name} ${p.last_name}`,
+  description: (p) => (
+    <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+      {p.is_demo && <DemoBadge />}
+      <span className={muted}>کد ملی {idText(p.national_code)}</span>
+    </span>
+  ),
+  sections: [
+    {
+      id: 'personal',
+      title: 'مشخصات فردی',
+      padded: true,
+      body: (p) => <DefinitionList items={personalTerms(p)} />,
+    },
+    {
+      id: 'seats',
+      title: 'کرسی‌های هیئت مدیره',
+      count: (p) => `${formatNumber(p.board_seats.length)} کرسی`,
+      body: (p) => <Seats seats={p.board_seats} />,
+    },
+    holdingsSection(HOLDINGS, (p) => p.shareholdings),
+  ],
+};
+
+/** /person/true-persons/view/{id}: personal data, board seats across companies, shareholdings, contacts (C adds) and documents (U uploads). */
+export const TruePersonView = () => <PersonView kind={TRUE_VIEW} />;

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AllLegalPersonsScreen } from '~/features/all-persons/all-legal-persons-screen.tsx';
+import { AllLegalPersonsScreen } from '~/features/all-persons/all-persons-screen.tsx';
 import { allLegalSearch } from '~/features/all-persons/search.ts';
 
 /** Every legal person, of any kind; its view (q, sort, filters) lives in the URL. */

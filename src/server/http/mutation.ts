@@ -16,6 +16,8 @@ export interface MutationOutcome<R> {
   after?: unknown;
   /** The answer's `data`. */
   result: R;
+  /** Nothing changed (a save of the values already stored): no audit row is written. */
+  unchanged?: boolean;
 }
 
 /**
@@ -133,6 +135,7 @@ export function defineMutation<
             }
             return out.result;
           }
+          if (out.unchanged) return out.result;
           if (!audit)
             throw new Error(`${route.method} ${route.path}: a MutationOutcome needs the mutation's audit`);
           await ctx.audit(tx, {

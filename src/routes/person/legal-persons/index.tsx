@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LegalPersonsScreen } from '~/features/persons/legal-persons-screen.tsx';
+import { LegalPersonsScreen } from '~/features/persons/persons-list-screen.tsx';
 import { legalPersonsSearch } from '~/features/persons/search.ts';
 
 /** The legal persons list; its view (q, sort, filters) lives in the URL. */

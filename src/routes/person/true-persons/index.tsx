@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { TruePersonsScreen } from '~/features/persons/persons-list-screen.tsx';
 import { truePersonsSearch } from '~/features/persons/search.ts';
-import { TruePersonsScreen } from '~/features/persons/true-persons-screen.tsx';
 
 /** The true persons list; its view (q, sort, filters) lives in the URL. */
 export const Route = createFileRoute('/person/true-persons/')({

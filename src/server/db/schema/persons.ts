@@ -13,6 +13,22 @@ import {
 import { cities, industries } from './geo.ts';
 
 /**
+ * The bookkeeping columns both kinds of person end with: demo data, the search key
+ * (domain/persian-text), the optimistic lock (`version`, bumped by every change; an update must
+ * carry the version it was read at), the times, and `deletedAt`, set by a (bulk) delete: deleted
+ * records leave every list, search and view, and can be restored by undo. A function: each
+ * table needs its own column builders.
+ */
+const personRecordColumns = () => ({
+  isDemo: boolean().notNull().default(false),
+  searchText: text().notNull().default(''),
+  version: integer().notNull().default(1),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp({ withTimezone: true }),
+});
+
+/**
  * Legal persons: companies, funds, ministries, holdings, institutions.
  * Amounts in IRR as numeric (strings in the API). `searchText` holds the normalised
  * name, ticker and national id for search (see domain/persian-text).
@@ -48,14 +64,7 @@ export const legalPersons = pgTable(
     phone: text(),
     website: text(),
     employees: integer(),
-    isDemo: boolean().notNull().default(false),
-    searchText: text().notNull().default(''),
-    /** Optimistic lock: bumped by every change; an update must carry the version it was read at. */
-    version: integer().notNull().default(1),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** Set by a (bulk) delete; deleted records leave every list, search and view, and can be restored by undo. */
-    deletedAt: timestamp({ withTimezone: true }),
+    ...personRecordColumns(),
   },
   (t) => [
     index().on(t.industryId),
@@ -106,14 +115,7 @@ export const truePersons = pgTable(
     email: text(),
     educationLevel: text(),
     fieldOfStudy: text(),
-    isDemo: boolean().notNull().default(false),
-    searchText: text().notNull().default(''),
-    /** Optimistic lock, as on legal_persons. */
-    version: integer().notNull().default(1),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** Set by a (bulk) delete; deleted records leave every list, search and view, and can be restored by undo. */
-    deletedAt: timestamp({ withTimezone: true }),
+    ...personRecordColumns(),
   },
   (t) => [
     index('true_persons_name_idx').on(t.lastName, t.firstName, t.id),

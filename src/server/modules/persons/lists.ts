@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { LEGAL_KIND_LABELS, LEGAL_STATUS_LABELS } from '../../../contract/persons.ts';
 import { GENDER_LABELS } from '../../../contract/resume-codes.ts';
-import type { ListSpec } from '../../http/list.ts';
+import type { FieldType, ListSpec } from '../../http/list.ts';
 
 /** SQL fragments are static text: every user value travels as a parameter. */
 const r = (text: string) => sql.raw(text);
@@ -28,20 +28,69 @@ const labelFilter = (type: string, id: string) => ({
     sql`${r(id)} IN (SELECT el.entity_id FROM entity_labels el WHERE el.entity_type = ${type} AND el.label_id = ANY(${ids}))`,
 });
 
+/**
+ * What both persons lists share, around a kind's own columns, sorts and filters: the row's
+ * `labels`, soft-deleted rows left out, `q` on `search_text`, the count without joins, sort and
+ * filter on `created_at`, filters `is_demo`, `label` and `province_id` (the province of the city
+ * column `city`, as a semi-join so the count needs no join). `table`, `alias`, `type` and `city`
+ * are static SQL text.
+ */
+function personListSpec(kind: {
+  table: string;
+  alias: string;
+  /** The entity type of its labels (`legal_person`). */
+  type: string;
+  /** The city column whose province `province_id` filters by. */
+  city: string;
+  /** The kind's own select list, and the joins it reads. */
+  select: string;
+  joins: string;
+  sorts: ListSpec['sorts'];
+  defaultSort: string;
+  filters: ListSpec['filters'];
+}): ListSpec {
+  const { alias: a } = kind;
+  return {
+    select: r(`${kind.select}, ${labelChips(kind.type, `${a}.id`)}`),
+    from: r(`${kind.table} ${a} ${kind.joins}`),
+    countFrom: r(`${kind.table} ${a}`),
+    id: r(`${a}.id`),
+    search: r(`${a}.search_text`),
+    // Soft-deleted records (bulk delete) are gone from every list.
+    where: r(`${a}.deleted_at IS NULL`),
+    sorts: { ...kind.sorts, created_at: { expr: r(`${a}.created_at`), type: 'timestamp' } },
+    defaultSort: kind.defaultSort,
+    filters: {
+      ...kind.filters,
+      province_id: {
+        expr: r(`(SELECT c2.province_id FROM cities c2 WHERE c2.id = ${a}.${kind.city})`),
+        type: 'int',
+        anyOf: (ids: SQL) =>
+          sql`${r(`${a}.${kind.city}`)} IN (SELECT c2.id FROM cities c2 WHERE c2.province_id = ANY(${ids}))`,
+      },
+      is_demo: { expr: r(`${a}.is_demo`), type: 'bool' },
+      created_at: { expr: r(`${a}.created_at`), type: 'timestamp' },
+      label: labelFilter(kind.type, `${a}.id`),
+    },
+  };
+}
+
+/** Filters on columns of `alias`, each under its column's name: `[name, type]` pairs. */
+const columnFilters = (alias: string, cols: [string, FieldType][]): ListSpec['filters'] =>
+  Object.fromEntries(cols.map(([name, type]) => [name, { expr: r(`${alias}.${name}`), type }]));
+
 /** The legal persons list (GET /api/person/legal-persons); row shape `LegalPersonRow`. */
-export const legalPersonsList: ListSpec = {
-  select: r(`lp.id, lp.name, lp.kind, lp.national_id, lp.ticker, i.name AS industry, lp.ownership_type,
+export const legalPersonsList = personListSpec({
+  table: 'legal_persons',
+  alias: 'lp',
+  type: 'legal_person',
+  city: 'registration_city_id',
+  select: `lp.id, lp.name, lp.kind, lp.national_id, lp.ticker, i.name AS industry, lp.ownership_type,
     lp.status, lp.registered_capital::text AS registered_capital, lp.employees, lp.is_listed, lp.is_demo,
-    p.name AS province, ${labelChips('legal_person', 'lp.id')}`),
-  from: r(`legal_persons lp
-    LEFT JOIN industries i ON i.id = lp.industry_id
+    p.name AS province`,
+  joins: `LEFT JOIN industries i ON i.id = lp.industry_id
     LEFT JOIN cities c ON c.id = lp.registration_city_id
-    LEFT JOIN provinces p ON p.id = c.province_id`),
-  countFrom: r('legal_persons lp'),
-  id: r('lp.id'),
-  search: r('lp.search_text'),
-  // Soft-deleted records (bulk delete) are gone from every list.
-  where: r('lp.deleted_at IS NULL'),
+    LEFT JOIN provinces p ON p.id = c.province_id`,
   sorts: {
     name: { expr: r('lp.name'), type: 'text' },
     national_id: { expr: r('lp.national_id'), type: 'text', nullable: true },
@@ -54,75 +103,53 @@ export const legalPersonsList: ListSpec = {
       tie: 'opposite',
     },
     employees: { expr: r('lp.employees'), type: 'int', nullable: true },
-    created_at: { expr: r('lp.created_at'), type: 'timestamp' },
     ticker: { expr: r('lp.ticker'), type: 'text', nullable: true },
   },
   defaultSort: 'name',
-  filters: {
-    status: { expr: r('lp.status'), type: 'text' },
-    kind: { expr: r('lp.kind'), type: 'text' },
-    ownership_type: { expr: r('lp.ownership_type'), type: 'text' },
-    legal_form: { expr: r('lp.legal_form'), type: 'text' },
-    industry_id: { expr: r('lp.industry_id'), type: 'int' },
-    province_id: {
-      expr: r('(SELECT c2.province_id FROM cities c2 WHERE c2.id = lp.registration_city_id)'),
-      type: 'int',
-      // eq/in as a semi-join on the city, so the count needs no join (see countFrom)
-      anyOf: (ids: SQL) =>
-        sql`${r('lp.registration_city_id')} IN (SELECT c2.id FROM cities c2 WHERE c2.province_id = ANY(${ids}))`,
-    },
-    registration_city_id: { expr: r('lp.registration_city_id'), type: 'int' },
-    supervising_body_id: { expr: r('lp.supervising_body_id'), type: 'int' },
-    is_listed: { expr: r('lp.is_listed'), type: 'bool' },
-    is_demo: { expr: r('lp.is_demo'), type: 'bool' },
-    registered_capital: { expr: r('lp.registered_capital'), type: 'numeric' },
-    employees: { expr: r('lp.employees'), type: 'int' },
-    name: { expr: r('lp.name'), type: 'text' },
-    national_id: { expr: r('lp.national_id'), type: 'text' },
-    ticker: { expr: r('lp.ticker'), type: 'text' },
-    created_at: { expr: r('lp.created_at'), type: 'timestamp' },
-    label: labelFilter('legal_person', 'lp.id'),
-  },
-};
+  filters: columnFilters('lp', [
+    ['status', 'text'],
+    ['kind', 'text'],
+    ['ownership_type', 'text'],
+    ['legal_form', 'text'],
+    ['industry_id', 'int'],
+    ['registration_city_id', 'int'],
+    ['supervising_body_id', 'int'],
+    ['is_listed', 'bool'],
+    ['registered_capital', 'numeric'],
+    ['employees', 'int'],
+    ['name', 'text'],
+    ['national_id', 'text'],
+    ['ticker', 'text'],
+  ]),
+});
 
 /** The true persons list (GET /api/person/true-persons); row shape `TruePersonRow`. */
-export const truePersonsList: ListSpec = {
-  select: r(`tp.id, tp.first_name, tp.last_name, tp.father_name, tp.national_code, tp.gender, tp.mobile,
-    tp.birth_date::text AS birth_date, c.name AS birth_city, tp.education_level, tp.field_of_study, tp.is_demo,
-    ${labelChips('true_person', 'tp.id')}`),
-  from: r('true_persons tp LEFT JOIN cities c ON c.id = tp.birth_city_id'),
-  countFrom: r('true_persons tp'),
-  id: r('tp.id'),
-  search: r('tp.search_text'),
-  where: r('tp.deleted_at IS NULL'),
+export const truePersonsList = personListSpec({
+  table: 'true_persons',
+  alias: 'tp',
+  type: 'true_person',
+  city: 'birth_city_id',
+  select: `tp.id, tp.first_name, tp.last_name, tp.father_name, tp.national_code, tp.gender, tp.mobile,
+    tp.birth_date::text AS birth_date, c.name AS birth_city, tp.education_level, tp.field_of_study, tp.is_demo`,
+  joins: 'LEFT JOIN cities c ON c.id = tp.birth_city_id',
   sorts: {
     last_name: { expr: r('tp.last_name'), type: 'text' },
     first_name: { expr: r('tp.first_name'), type: 'text' },
     national_code: { expr: r('tp.national_code'), type: 'text', nullable: true },
     birth_date: { expr: r('tp.birth_date'), type: 'date', nullable: true },
-    created_at: { expr: r('tp.created_at'), type: 'timestamp' },
   },
   defaultSort: 'last_name',
-  filters: {
-    gender: { expr: r('tp.gender'), type: 'text' },
-    education_level: { expr: r('tp.education_level'), type: 'text' },
-    field_of_study: { expr: r('tp.field_of_study'), type: 'text' },
-    first_name: { expr: r('tp.first_name'), type: 'text' },
-    last_name: { expr: r('tp.last_name'), type: 'text' },
-    national_code: { expr: r('tp.national_code'), type: 'text' },
-    birth_city_id: { expr: r('tp.birth_city_id'), type: 'int' },
-    province_id: {
-      expr: r('(SELECT c2.province_id FROM cities c2 WHERE c2.id = tp.birth_city_id)'),
-      type: 'int',
-      // eq/in as a semi-join on the city, so the count needs no join (see countFrom)
-      anyOf: (ids: SQL) =>
-        sql`${r('tp.birth_city_id')} IN (SELECT c2.id FROM cities c2 WHERE c2.province_id = ANY(${ids}))`,
-    },
-    birth_date: { expr: r('tp.birth_date'), type: 'date' },
-    is_demo: { expr: r('tp.is_demo'), type: 'bool' },
-    label: labelFilter('true_person', 'tp.id'),
-  },
-};
+  filters: columnFilters('tp', [
+    ['gender', 'text'],
+    ['education_level', 'text'],
+    ['field_of_study', 'text'],
+    ['first_name', 'text'],
+    ['last_name', 'text'],
+    ['national_code', 'text'],
+    ['birth_city_id', 'int'],
+    ['birth_date', 'date'],
+  ]),
+});
 
 /** Picker rows of legal persons (GET /api/person/all-legal-persons); `LegalPickerRow`. */
 export const legalPickerList: ListSpec = {

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { LegalPersonUpdateScreen } from '~/features/persons/edit/legal-person-form.tsx';
+import { LegalPersonUpdateScreen } from '~/features/persons/edit/person-form.tsx';
 import { legalPersonQuery } from '~/lib/records.ts';
 import { parseId } from '~/lib/route-params.ts';
 

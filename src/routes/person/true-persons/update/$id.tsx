@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { TruePersonUpdateScreen } from '~/features/persons/edit/true-person-form.tsx';
+import { TruePersonUpdateScreen } from '~/features/persons/edit/person-form.tsx';
 import { truePersonQuery } from '~/lib/records.ts';
 import { parseId } from '~/lib/route-params.ts';
 

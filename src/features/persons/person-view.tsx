@@ -1,0 +1,173 @@
+import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { type ReactNode, useMemo } from 'react';
+import type { HoldingItem } from '~/contract/persons.ts';
+import type { RecordTypes } from '~/lib/record-sections.ts';
+import { parseId } from '~/lib/route-params.ts';
+import { Button } from '~/ui/button.tsx';
+import { formatNumber } from '~/ui/format.ts';
+import { PageHeader } from '~/ui/page-header.tsx';
+import { useFormCommand } from '~/ui/record/commands.ts';
+import { RecordSection, recordStack, SectionKeys, useRecordKeys } from '~/ui/record/record-parts.tsx';
+import { RecordUnavailable } from '~/ui/record/record-unavailable.tsx';
+import { RegisteredSections, sectionKeys } from '~/ui/record/registered-sections.tsx';
+import { RecordTabs } from './history/history-tab.tsx';
+import { HoldingsTable, useRecordBack } from './record-view.tsx';
+
+/**
+ * The record view of a legal or a true person, one frame for both: the header with its command
+ * buttons (E edits; a company also has R, its status report), the section keys, the kind's own
+ * sections and then those other features register (contacts, documents …), and the history tab.
+ * What each kind shows is its description (legal-person-view.tsx, true-person-view.tsx).
+ */
+
+type Kind = 'legal' | 'true';
+
+/** A command of the view: its key, its palette entry and its header button, opening a route of the record. */
+export interface ViewCommand {
+  id: string;
+  /** The palette's title and the header button's text. */
+  title: string;
+  button: string;
+  shortcut: string;
+  keywords: string[];
+  to:
+    | '/person/legal-persons/update/$id'
+    | '/person/legal-persons/status/$id'
+    | '/person/true-persons/update/$id';
+}
+
+/** One of the view's own sections. */
+export interface ViewSection<D> {
+  id: string;
+  /** The heading; `key` the name its section key goes by, when shorter. */
+  title: string;
+  key?: string;
+  padded?: boolean;
+  count?(record: D): string | undefined;
+  actions?(id: number, record: D): ReactNode;
+  body(record: D): ReactNode;
+}
+
+/** What one kind of person's view shows. */
+export interface PersonViewKind<K extends Kind, D extends RecordTypes[K] = RecordTypes[K]> {
+  list: K;
+  route: '/person/legal-persons/view/$id' | '/person/true-persons/view/$id';
+  /** «شخص حقوقی»: the group of the view's keys and commands. */
+  title: string;
+  /** The record's query (lib/records.ts; cast: its key is a literal tuple). */
+  query(id: number): UseQueryOptions<D, Error, D, readonly unknown[]>;
+  missing: { missingTitle: string; failedTitle: string };
+  /** Header buttons, in order (each also a key and a palette command). */
+  commands: ViewCommand[];
+  name(record: D): string;
+  /** The header's line under the name (badges, the national id …). */
+  description(record: D): ReactNode;
+  sections: ViewSection<D>[];
+}
+
+/** E: edit the record (`title` the kind's noun, «شخص حقوقی»). */
+export const editCommand = (list: Kind, title: string, to: ViewCommand['to']): ViewCommand => ({
+  id: `persons.${list}.edit`,
+  title: `ویرایش این ${title}`,
+  button: 'ویرایش',
+  shortcut: 'KeyE',
+  keywords: ['edit', 'ویرایش'],
+  to,
+});
+
+/** A section listing the companies the person holds shares in (`items` of the record), counted. */
+export function holdingsSection<D>(
+  section: { id: string; title: string; caption: string; empty: string },
+  items: (record: D) => HoldingItem[],
+): ViewSection<D> {
+  const { caption, empty, ...heading } = section;
+  return {
+    ...heading,
+    count: (p) => `${formatNumber(items(p).length)} شرکت`,
+    body: (p) => <HoldingsTable items={items(p)} caption={caption} empty={empty} />,
+  };
+}
+
+/** Registers a view command for as long as the view is open. */
+function FormCommandOf({ command, id, group }: { command: ViewCommand; id: number; group: string }) {
+  const navigate = useNavigate();
+  useFormCommand({
+    id: command.id,
+    title: command.title,
+    shortcut: command.shortcut,
+    group,
+    path: command.to.replace('$id', String(id)),
+    keywords: command.keywords,
+    run: () => navigate({ to: command.to, params: { id: String(id) } }),
+  });
+  return null;
+}
+
+/** The view of one person of `kind` (its id from the route). */
+export function PersonView<K extends Kind>({ kind }: { kind: PersonViewKind<K> }) {
+  const { id: raw } = useParams({ from: kind.route });
+  const id = parseId(raw) ?? 0;
+  const query = useQuery(kind.query(id));
+  const sections = useMemo(
+    () =>
+      sectionKeys(
+        kind.list,
+        kind.sections.map((s) => ({ id: s.id, title: s.key ?? s.title })),
+      ),
+    [kind],
+  );
+  const back = useRecordBack(kind.list, id);
+  useRecordKeys(kind.title, sections, back);
+  const navigate = useNavigate();
+  const commands = kind.commands.map((c) => (
+    <FormCommandOf key={c.id} command={c} id={id} group={kind.title} />
+  ));
+
+  const p = query.data;
+  if (!p)
+    return (
+      <>
+        {commands}
+        <RecordUnavailable query={query} {...kind.missing} />
+      </>
+    );
+  const keyOf = (section: string) => sections.find((s) => s.id === section)?.key;
+  return (
+    <>
+      {commands}
+      <PageHeader
+        title={kind.name(p)}
+        description={kind.description(p)}
+        actions={kind.commands.map((c) => (
+          <Button
+            key={c.id}
+            shortcut={c.shortcut}
+            onClick={() => navigate({ to: c.to, params: { id: String(id) } })}
+          >
+            {c.button}
+          </Button>
+        ))}
+      />
+      <RecordTabs kind={kind.list} id={id} sections={sections}>
+        <SectionKeys sections={sections} back="بازگشت به فهرست" />
+        <div className={recordStack}>
+          {kind.sections.map((s) => (
+            <RecordSection
+              key={s.id}
+              id={s.id}
+              title={s.title}
+              shortcut={keyOf(s.id)}
+              padded={s.padded}
+              count={s.count?.(p)}
+              actions={s.actions?.(id, p)}
+            >
+              {s.body(p)}
+            </RecordSection>
+          ))}
+          <RegisteredSections kind={kind.list} id={id} record={p} keys={sections} />
+        </div>
+      </RecordTabs>
+    </>
+  );
+}
