@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, int, isoDate, isoTime } from './api-envelope.ts';
+import { defineEntity } from './entity.ts';
 import {
   iranMobile,
   jalaliDate,
@@ -475,6 +476,89 @@ export const termCondition = z.object({
 });
 export type TermCondition = z.infer<typeof termCondition>;
 
+/** The fields a managed resume text shares: its order, whether it is in use, when it last changed. */
+const managedText = {
+  id: { type: 'int', label: 'شناسه' },
+  sort: {
+    type: 'int',
+    label: 'ترتیب',
+    column: { width: 60 },
+    form: { section: 'متن', order: 3 },
+  },
+  active: { type: 'bool', label: 'وضعیت', column: { width: 75 } },
+  updated_at: { type: 'timestamp', label: 'ویرایش', column: { width: 95, day: true } },
+} as const;
+
+/** What the two managed resume texts share: permission, order, the whole list matched in the browser. */
+const managedList = {
+  id: 'id',
+  defaultSort: 'sort',
+  order: 'sort',
+  active: 'active',
+  nameInTitles: false,
+  permissions: {
+    list: 'resumes.manage',
+    create: 'resumes.manage',
+    update: 'resumes.manage',
+    delete: 'resumes.manage',
+  },
+} as const;
+
+/** The questions described once (/resume/terms; body `termConditionInput`, rows `TermCondition`). */
+export const termEntity = defineEntity({
+  ...managedList,
+  name: 'resume_term',
+  title: 'پرسش',
+  plural: 'پرسش‌های رزومه',
+  display: 'question',
+  search: 'بخشی از متن پرسش',
+  wholeList: { search: ['question'] },
+  list: { label: 'پرسش‌های رزومه', id: 'resume-terms' },
+  cacheKey: ['resumes', 'terms'],
+  paths: {
+    list: '/api/person/resume/term-conditions',
+    item: '/api/person/resume/term-conditions/:id{[0-9]+}',
+  },
+  fields: {
+    id: managedText.id,
+    sort: {
+      ...managedText.sort,
+      form: { ...managedText.sort.form, hint: 'پرسش‌ها به این ترتیب پرسیده می‌شوند' },
+    },
+    question: {
+      type: 'text',
+      label: 'متن پرسش',
+      max: 1000,
+      column: { width: 260, grow: true, title: true },
+      form: { section: 'متن', required: true, order: 1, rows: 3, hint: '۵ تا ۱۰۰۰ نویسه' },
+    },
+    kind: {
+      type: 'enum',
+      label: 'نوع پاسخ',
+      options: TERM_KINDS,
+      optionLabels: TERM_KIND_LABELS,
+      column: { width: 95 },
+      form: { section: 'متن', required: true, order: 2, placeholder: 'برگزینید…' },
+    },
+    required: {
+      type: 'bool',
+      label: 'الزامی',
+      column: { width: 65 },
+      form: { section: 'متن', order: 4, label: 'پاسخ الزامی است', initial: true },
+    },
+    active: {
+      ...managedText.active,
+      form: { section: 'متن', order: 5, label: 'فعال (از متقاضیان پرسیده شود)', initial: true },
+    },
+    answers: {
+      type: 'int',
+      label: 'پاسخ‌ها',
+      column: { width: 70, description: 'شمار متقاضیانی که به این پرسش پاسخ داده‌اند' },
+    },
+    updated_at: managedText.updated_at,
+  },
+});
+
 /**
  * The provisions (declarations the applicant undertakes), managed by staff (`resumes.manage`):
  * GET /api/person/resume/provisions → `{ data: Provision[] }`; POST, PUT …/{id}, DELETE …/{id}
@@ -498,3 +582,54 @@ export const provision = z.object({
   updated_at: isoTime,
 });
 export type Provision = z.infer<typeof provision>;
+
+/** The provisions described once (/resume/provisions; body `provisionInput`, rows `Provision`). */
+export const provisionEntity = defineEntity({
+  ...managedList,
+  name: 'resume_provision',
+  title: 'تعهد',
+  plural: 'تعهدنامه رزومه',
+  display: 'title',
+  search: 'بخشی از متن تعهد',
+  wholeList: { search: ['title', 'body'] },
+  list: { label: 'تعهدنامه رزومه', id: 'resume-provisions' },
+  cacheKey: ['resumes', 'provisions'],
+  paths: { list: '/api/person/resume/provisions', item: '/api/person/resume/provisions/:id{[0-9]+}' },
+  fields: {
+    id: managedText.id,
+    sort: {
+      ...managedText.sort,
+      form: { ...managedText.sort.form, hint: 'تعهدها به این ترتیب نشان داده می‌شوند' },
+    },
+    title: {
+      type: 'text',
+      label: 'عنوان',
+      max: 200,
+      column: { width: 180, title: true },
+      form: { section: 'متن', required: true, order: 1, hint: '۳ تا ۲۰۰ نویسه' },
+    },
+    body: {
+      type: 'text',
+      label: 'متن تعهد',
+      max: 4000,
+      column: { width: 260, grow: true, title: true },
+      form: {
+        section: 'متن',
+        required: true,
+        order: 2,
+        rows: 8,
+        hint: '۱۰ تا ۴۰۰۰ نویسه؛ چند بند در چند سطر',
+      },
+    },
+    active: {
+      ...managedText.active,
+      form: { section: 'متن', order: 4, label: 'فعال (متقاضیان باید آن را بپذیرند)', initial: true },
+    },
+    accepted_by: {
+      type: 'int',
+      label: 'پذیرفته‌اند',
+      column: { width: 80, description: 'شمار متقاضیانی که این تعهد را پذیرفته‌اند' },
+    },
+    updated_at: managedText.updated_at,
+  },
+});

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DocumentItem, DocumentType, DocumentTypeInput, OwnerType } from '~/contract/documents.ts';
+import type { DocumentItem, DocumentType, OwnerType } from '~/contract/documents.ts';
 import { api } from '~/lib/http.ts';
 
 /** The documents calls (shapes in contract/documents.ts). */
@@ -9,7 +9,6 @@ const SEGMENT: Record<OwnerType, string> = { legal: 'legal-persons', true: 'true
 export const documentKeys = {
   all: ['documents'] as const,
   owner: (type: OwnerType, id: number) => ['documents', 'owner', type, id] as const,
-  types: ['documents', 'types'] as const,
   typesFor: (type: OwnerType | 'all') => ['documents', 'types', type] as const,
 };
 
@@ -32,10 +31,6 @@ export const documentTypesQuery = (type: OwnerType | 'all') =>
         quiet: true,
       }),
   });
-
-/** GET /api/document-types: every type, by name (the management list filters in the browser). */
-export const fetchDocumentTypes = (signal?: AbortSignal) =>
-  api<DocumentType[]>('/api/document-types', { signal, quiet: true });
 
 /** POST (multipart) a document; 422 fields come back as ApiError.fields (quiet: the dialog shows them). */
 export function uploadDocument(
@@ -60,15 +55,3 @@ export const deleteDocument = (type: OwnerType, id: number, documentId: number) 
 
 /** Where a document's file is served (Content-Disposition names it). */
 export const documentFileUrl = (documentId: number) => `/api/documents/${documentId}/file`;
-
-/** POST /api/document-types. */
-export const createDocumentType = (body: DocumentTypeInput) =>
-  api<DocumentType>('/api/document-types', { method: 'POST', body, quiet: true });
-
-/** PUT /api/document-types/:id. */
-export const updateDocumentType = (id: number, body: DocumentTypeInput) =>
-  api<DocumentType>(`/api/document-types/${id}`, { method: 'PUT', body, quiet: true });
-
-/** DELETE /api/document-types/:id (a 409 — in use — is toasted by the error catalogue). */
-export const deleteDocumentType = (id: number) =>
-  api<{ deleted: true }>(`/api/document-types/${id}`, { method: 'DELETE' });

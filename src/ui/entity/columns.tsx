@@ -7,6 +7,7 @@ import { EMPTY, formatDate, formatDateTime, formatNumber, formatRial } from '../
 /** A field's value as a list cell and a view term show it. */
 export function formatField(f: EntityField, value: unknown): string {
   if (value === null || value === undefined || value === '') return EMPTY;
+  if (f.many) return (value as string[]).map((v) => f.optionLabels?.[v] ?? v).join('، ');
   switch (f.type) {
     case 'int':
       return formatNumber(value as number);
@@ -29,8 +30,8 @@ const NUMERIC = new Set(['int', 'amount', 'date', 'timestamp']);
 
 /**
  * The list columns of an entity: every field with `column`, in the description's order, its
- * header the field's label, its cell the field formatted (`cells` overrides one), sortable where
- * the field sorts. The column id is the field's name, which is the server's sort key.
+ * header the field's label, its cell the field formatted (`cells` overrides one; `column.day`
+ * shows a timestamp's day, `column.title` the whole text on hover), sortable where the field sorts. The column id is the field's name, which is the server's sort key.
  */
 export function entityColumns<F extends Record<string, EntityField>, Row extends Record<string, unknown>>(
   entity: EntityDescription<F>,
@@ -46,10 +47,16 @@ export function entityColumns<F extends Record<string, EntityField>, Row extends
         size: f.column!.width,
         enableSorting: !!f.sort,
         sortDescFirst: NUMERIC.has(f.type),
-        meta: { numeric: NUMERIC.has(f.type), grow: f.column!.grow ? 1 : undefined },
+        meta: {
+          numeric: NUMERIC.has(f.type),
+          grow: f.column!.grow ? 1 : undefined,
+          description: f.column!.description,
+        },
         cell: (c) => {
           const own = cells[name as keyof F & string];
-          return own ? own(c.row.original) : formatField(f, c.getValue());
+          if (own) return own(c.row.original);
+          const text = f.column!.day ? formatDate(c.getValue() as string) : formatField(f, c.getValue());
+          return f.column!.title ? <span title={text}>{text}</span> : text;
         },
       }),
     ) as DataColumn<Row>[];

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { listPageOf } from '../../../contract/api-envelope.ts';
+import { labelEntity } from '../../../contract/label-entity.ts';
 import {
   type Label,
   label,
@@ -13,8 +14,9 @@ import { listQuerySchema } from '../../../contract/list.ts';
 import type { Db } from '../../db/client.ts';
 import { checkNameFree } from '../../db/pg-errors.ts';
 import { labels } from '../../db/schema/index.ts';
+import { entityListSpec } from '../../http/entity-list.ts';
 import { invalid, notFound } from '../../http/errors.ts';
-import { isoTimestamp, type ListSpec, listPage, queryRows } from '../../http/list.ts';
+import { isoTimestamp, listPage, queryRows } from '../../http/list.ts';
 import { defineMutation } from '../../http/mutation.ts';
 import { defineRoute } from '../../http/route.ts';
 
@@ -30,35 +32,25 @@ const DUPLICATE = (name: string) => `برچسبی با نام «${name}» پیش
 
 const r = (text: string) => sql.raw(text);
 
-const LABEL_COLUMNS = r(`l.id, l.name, l.color, l.object_types,
-  (SELECT count(*)::int FROM entity_labels el WHERE el.label_id = l.id) AS uses`);
-
-/** GET /api/labels: one row per label (`Label`). */
-const labelList: ListSpec = {
-  select: sql`${LABEL_COLUMNS}, ${isoTimestamp(r('l.created_at'))} AS created_at,
-    ${isoTimestamp(r('l.updated_at'))} AS updated_at`,
+/** GET /api/labels: one row per label (`Label`), where each field of the description lives. */
+const labelList = entityListSpec(labelEntity, {
   from: r('labels l'),
-  id: r('l.id'),
+  columns: {
+    id: r('l.id'),
+    name: r('l.name'),
+    color: r('l.color'),
+    object_types: r('l.object_types'),
+    uses: r('(SELECT count(*)::int FROM entity_labels el WHERE el.label_id = l.id)'),
+    created_at: r('l.created_at'),
+    updated_at: r('l.updated_at'),
+  },
   // Names are stored normalised (persianText); this is searchKey of the name in SQL.
   search: r(`lower(replace(replace(l.name, chr(8204), ''), ' ', ''))`),
-  sorts: {
-    name: { expr: r('l.name'), type: 'text' },
-    created_at: { expr: r('l.created_at'), type: 'timestamp' },
-  },
-  defaultSort: 'name',
-  filters: {
-    object_type: { expr: r('l.object_types'), type: 'text', anyOf: (v) => sql`l.object_types && ${v}` },
-  },
-};
+});
 
 /** One label as the API answers it; 404 «برچسب یافت نشد» when it is gone (deleted meanwhile). */
 async function readLabel(db: Db, id: number): Promise<Label> {
-  const [row] = await queryRows<Label>(
-    db,
-    sql`SELECT ${LABEL_COLUMNS}, ${isoTimestamp(r('l.created_at'))} AS created_at,
-          ${isoTimestamp(r('l.updated_at'))} AS updated_at
-        FROM labels l WHERE l.id = ${id}`,
-  );
+  const [row] = await queryRows<Label>(db, sql`SELECT ${labelList.select} FROM labels l WHERE l.id = ${id}`);
   if (!row) throw notFound(NOT_FOUND);
   return row;
 }
@@ -78,7 +70,7 @@ export const labelRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/labels',
-    permission: 'labels',
+    permission: labelEntity.permissions.list,
     summary: 'Labels: paged, sorted, filtered list',
     tags: ['labels'],
     query: listQuerySchema,
@@ -116,12 +108,12 @@ export const labelRoutes = [
   defineMutation({
     method: 'post',
     path: '/api/labels',
-    permission: 'labels',
+    permission: labelEntity.permissions.create!,
     summary: 'Create a label',
     tags: ['labels'],
     body: labelInput,
     response: label,
-    audit: { entity: 'label', action: 'create' },
+    audit: { entity: labelEntity.name, action: 'create' },
     onUnique: ({ body }) => invalid({ name: [DUPLICATE(body.name)] }),
     async handler({ db, deps, body }) {
       const now = deps.now();
@@ -146,13 +138,13 @@ export const labelRoutes = [
   defineMutation({
     method: 'put',
     path: '/api/labels/:id{[0-9]+}',
-    permission: 'labels',
+    permission: labelEntity.permissions.update!,
     summary: 'Change a label',
     tags: ['labels'],
     params: labelIdParams,
     body: labelInput,
     response: label,
-    audit: { entity: 'label', action: 'update' },
+    audit: { entity: labelEntity.name, action: 'update' },
     onUnique: ({ body }) => invalid({ name: [DUPLICATE(body.name)] }),
     async handler({ db, deps, params, body }) {
       const [before] = await db.select().from(labels).where(eq(labels.id, params.id)).for('update');
@@ -178,12 +170,12 @@ export const labelRoutes = [
   defineMutation({
     method: 'delete',
     path: '/api/labels/:id{[0-9]+}',
-    permission: 'labels',
+    permission: labelEntity.permissions.delete!,
     summary: 'Delete a label and its links to records',
     tags: ['labels'],
     params: labelIdParams,
     response: labelDeleted,
-    audit: { entity: 'label', action: 'delete' },
+    audit: { entity: labelEntity.name, action: 'delete' },
     async handler({ db, params }) {
       const [before] = await db.select().from(labels).where(eq(labels.id, params.id)).for('update');
       if (!before) throw notFound(NOT_FOUND);

@@ -1,16 +1,19 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import type { EntityDescription } from '../../../contract/entity.ts';
 import { positiveId } from '../../../contract/fields.ts';
 import { deletedAnswer } from '../../../contract/ids.ts';
 import {
   type Provision,
   provision,
+  provisionEntity,
   provisionInput,
   type TermCondition,
   type TermKind,
   termCondition,
   termConditionInput,
+  termEntity,
 } from '../../../contract/resume.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -20,13 +23,14 @@ import {
   resumeTerms,
 } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { defineMutation } from '../../http/mutation.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
 
 /**
  * The resume's managed texts (`resumes.manage`): term-and-condition questions (step 5) and
  * provisions (step 4). Both are the same kind of list, so one declaration builds the four calls
  * of each: list (by `sort`, with how many applicants used each one), create, change, delete.
- * Every change is audited in its transaction. One that has been answered or accepted cannot be
+ * Every change is a `defineMutation`, audited in its transaction. One that has been answered or accepted cannot be
  * deleted (409): deactivate it instead, so submitted resumes keep their text.
  */
 
@@ -39,18 +43,14 @@ interface ManagedTable extends PgTable {
 }
 
 interface ManagedText<Input extends z.ZodType, Row, Out> {
-  /** API path of the list, e.g. `/api/person/resume/term-conditions`. */
-  path: string;
-  /** API path of one, e.g. `/api/person/resume/term-conditions/:id{[0-9]+}`. */
-  itemPath: string;
+  /** The entity described in contract/resume.ts: its paths, permission and audit type. */
+  entity: Pick<EntityDescription, 'name' | 'paths' | 'permissions'>;
   /** The answer's schema for one (contract/resume.ts). */
   answer: z.ZodType<Out>;
   table: ManagedTable;
   /** The column of the answers/acceptances table pointing at this table's id. */
   usedBy: AnyPgColumn;
   input: Input;
-  /** Audit entity name. */
-  entity: string;
   /** English noun for the OpenAPI summaries. */
   noun: string;
   notFound: string;
@@ -58,7 +58,11 @@ interface ManagedText<Input extends z.ZodType, Row, Out> {
   shape(row: Row, uses: number): Out;
 }
 
-function managedTextRoutes<Input extends z.ZodType, Row, Out>(m: ManagedText<Input, Row, Out>): AnyRoute[] {
+function managedTextRoutes<Input extends z.ZodType, Row, Out>(
+  text: ManagedText<Input, Row, Out>,
+): AnyRoute[] {
+  const { paths, permissions, name } = text.entity;
+  const m = { ...text, path: paths.list, itemPath: paths.item!, entity: name };
   const table = m.table as any;
   const uses = (db: Db, id: number) =>
     db
@@ -71,7 +75,7 @@ function managedTextRoutes<Input extends z.ZodType, Row, Out>(m: ManagedText<Inp
     if (!row) throw notFound(m.notFound);
     return row as Row;
   };
-  const base = { permission: 'resumes.manage', tags: ['resume'] };
+  const base = { permission: permissions.list, tags: ['resume'] };
   return [
     defineRoute({
       ...base,
@@ -90,27 +94,24 @@ function managedTextRoutes<Input extends z.ZodType, Row, Out>(m: ManagedText<Inp
         return rows.map((r) => m.shape(r.row as Row, Number(r.n)));
       },
     }),
-    defineRoute({
+    defineMutation({
       ...base,
       method: 'post',
       path: m.path,
       summary: `Resume ${m.noun}: add one`,
       body: m.input,
       response: m.answer,
-      async handler({ db, deps, body, audit }) {
-        return db.transaction(async (tx) => {
-          const now = deps.now();
-          const [row] = (await tx
-            .insert(table)
-            .values({ ...(body as object), createdAt: now, updatedAt: now })
-            .returning()) as unknown[];
-          const id = (row as { id: number }).id;
-          await audit(tx, { action: 'create', entity: m.entity, entityId: id, after: row });
-          return m.shape(row as Row, 0);
-        });
+      audit: { entity: m.entity, action: 'create' },
+      async handler({ db, deps, body }) {
+        const now = deps.now();
+        const [row] = (await db
+          .insert(table)
+          .values({ ...(body as object), createdAt: now, updatedAt: now })
+          .returning()) as unknown[];
+        return { id: (row as { id: number }).id, after: row, result: m.shape(row as Row, 0) };
       },
     }),
-    defineRoute({
+    defineMutation({
       ...base,
       method: 'put',
       path: m.itemPath,
@@ -118,34 +119,30 @@ function managedTextRoutes<Input extends z.ZodType, Row, Out>(m: ManagedText<Inp
       params: idParams,
       body: m.input,
       response: m.answer,
-      async handler({ db, deps, params, body, audit }) {
-        return db.transaction(async (tx) => {
-          const before = await lockRow(tx, params.id);
-          const [row] = await tx
-            .update(table)
-            .set({ ...(body as object), updatedAt: deps.now() })
-            .where(eq(m.table.id, params.id))
-            .returning();
-          await audit(tx, { action: 'update', entity: m.entity, entityId: params.id, before, after: row });
-          return m.shape(row as Row, await uses(tx, params.id));
-        });
+      audit: { entity: m.entity, action: 'update' },
+      async handler({ db, deps, params, body }) {
+        const before = await lockRow(db, params.id);
+        const [row] = await db
+          .update(table)
+          .set({ ...(body as object), updatedAt: deps.now() })
+          .where(eq(m.table.id, params.id))
+          .returning();
+        return { id: params.id, before, after: row, result: m.shape(row as Row, await uses(db, params.id)) };
       },
     }),
-    defineRoute({
+    defineMutation({
       ...base,
       method: 'delete',
       path: m.itemPath,
       summary: `Resume ${m.noun}: delete one nobody used`,
       params: idParams,
       response: deletedAnswer,
-      async handler({ db, params, audit }) {
-        return db.transaction(async (tx) => {
-          const before = await lockRow(tx, params.id);
-          if ((await uses(tx, params.id)) > 0) throw conflict(m.inUse);
-          await tx.delete(table).where(eq(m.table.id, params.id));
-          await audit(tx, { action: 'delete', entity: m.entity, entityId: params.id, before });
-          return { deleted: true };
-        });
+      audit: { entity: m.entity, action: 'delete' },
+      async handler({ db, params }) {
+        const before = await lockRow(db, params.id);
+        if ((await uses(db, params.id)) > 0) throw conflict(m.inUse);
+        await db.delete(table).where(eq(m.table.id, params.id));
+        return { id: params.id, before, result: { deleted: true } };
       },
     }),
   ];
@@ -157,13 +154,11 @@ function managedTextRoutes<Input extends z.ZodType, Row, Out>(m: ManagedText<Inp
  * DELETE /:id → `{ deleted: true }` (404; 409 when answered). 422 per field on bad input.
  */
 const termRoutes = managedTextRoutes({
-  path: '/api/person/resume/term-conditions',
-  itemPath: '/api/person/resume/term-conditions/:id{[0-9]+}',
+  entity: termEntity,
   answer: termCondition,
   table: resumeTerms,
   usedBy: resumeTermAnswers.termId,
   input: termConditionInput,
-  entity: 'resume_term',
   noun: 'questions',
   notFound: 'پرسش یافت نشد',
   inUse: 'به این پرسش پاسخ داده شده است؛ به‌جای حذف آن را غیرفعال کنید',
@@ -185,13 +180,11 @@ const termRoutes = managedTextRoutes({
  * → `{ deleted: true }` (404; 409 when accepted). 422 per field on bad input.
  */
 const provisionRoutes = managedTextRoutes({
-  path: '/api/person/resume/provisions',
-  itemPath: '/api/person/resume/provisions/:id{[0-9]+}',
+  entity: provisionEntity,
   answer: provision,
   table: resumeProvisions,
   usedBy: resumeProvisionAcceptances.provisionId,
   input: provisionInput,
-  entity: 'resume_provision',
   noun: 'provisions',
   notFound: 'بند تعهدنامه یافت نشد',
   inUse: 'به این بند تعهدنامه پاسخ داده شده است؛ به‌جای حذف آن را غیرفعال کنید',
