@@ -44,9 +44,17 @@ export interface EntityField {
   /**
    * The list shows it as a column (`width` in px; `grow` takes the spare width). `title`: the
    * whole text on hover (long text cut by the column); `day`: a timestamp shown as its Jalali
-   * day; `description`: the header's explanation.
+   * day; `asTyped`: text shown as stored, its Latin digits kept; `description`: the header's
+   * explanation.
    */
-  column?: { width: number; grow?: boolean; title?: boolean; day?: boolean; description?: string };
+  column?: {
+    width: number;
+    grow?: boolean;
+    title?: boolean;
+    day?: boolean;
+    asTyped?: boolean;
+    description?: string;
+  };
   /** The list sorts by it (the server's `sortBy`). */
   sort?: boolean;
   /** The operators a list filter on it accepts (the filter bar and builder offer them). */

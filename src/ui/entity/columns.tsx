@@ -31,7 +31,7 @@ const NUMERIC = new Set(['int', 'amount', 'date', 'timestamp']);
 /**
  * The list columns of an entity: every field with `column`, in the description's order, its
  * header the field's label, its cell the field formatted (`cells` overrides one; `column.day`
- * shows a timestamp's day, `column.title` the whole text on hover), sortable where the field sorts. The column id is the field's name, which is the server's sort key.
+ * shows a timestamp's day, `column.asTyped` text as stored, `column.title` the whole text on hover), sortable where the field sorts. The column id is the field's name, which is the server's sort key.
  */
 export function entityColumns<F extends Record<string, EntityField>, Row extends Record<string, unknown>>(
   entity: EntityDescription<F>,
@@ -55,7 +55,12 @@ export function entityColumns<F extends Record<string, EntityField>, Row extends
         cell: (c) => {
           const own = cells[name as keyof F & string];
           if (own) return own(c.row.original);
-          const text = f.column!.day ? formatDate(c.getValue() as string) : formatField(f, c.getValue());
+          const value = c.getValue();
+          const text = f.column!.day
+            ? formatDate(value as string)
+            : f.column!.asTyped
+              ? String(value ?? '')
+              : formatField(f, value);
           return f.column!.title ? <span title={text}>{text}</span> : text;
         },
       }),
