@@ -1,5 +1,5 @@
 import { DOCUMENT_MIME_TITLES, DOCUMENT_MIMES, OWNER_TYPE_TITLES, OWNER_TYPES } from './documents.ts';
-import { defineEntity } from './entity.ts';
+import { defineEntity, optionsOf } from './entity.ts';
 
 const MB = 1024 * 1024;
 
@@ -17,6 +17,8 @@ export const documentTypeEntity = defineEntity({
   display: 'name',
   defaultSort: 'name',
   search: 'نام نوع مستند',
+  intro: 'نوع‌هایی که مستندات اشخاص حقوقی و حقیقی زیر آن‌ها بایگانی می‌شوند، با حداکثر حجم و نوع پرونده',
+  emptyText: 'هنوز نوع مستندی تعریف نشده است',
   nameInTitles: false,
   wholeList: { search: ['name'] },
   list: { label: 'انواع مستند', id: 'document-types' },
@@ -39,11 +41,8 @@ export const documentTypeEntity = defineEntity({
       form: { section: 'نوع مستند', required: true, order: 1, label: 'نام', hint: 'حداکثر ۸۰ نویسه، یکتا' },
     },
     owner_types: {
-      type: 'enum',
-      many: true,
+      ...optionsOf(OWNER_TYPES, OWNER_TYPE_TITLES, true),
       label: 'دارنده',
-      options: OWNER_TYPES,
-      optionLabels: OWNER_TYPE_TITLES,
       column: { width: 180 },
       form: { section: 'نوع مستند', order: 3, label: 'دارنده‌ها', initial: ['legal'] },
     },
@@ -62,11 +61,8 @@ export const documentTypeEntity = defineEntity({
       },
     },
     mime_types: {
-      type: 'enum',
-      many: true,
+      ...optionsOf(DOCUMENT_MIMES, DOCUMENT_MIME_TITLES, true),
       label: 'نوع پرونده',
-      options: DOCUMENT_MIMES,
-      optionLabels: DOCUMENT_MIME_TITLES,
       column: { width: 220 },
       form: { section: 'نوع مستند', order: 4, label: 'نوع‌های پرونده پذیرفته', initial: ['application/pdf'] },
     },

@@ -133,6 +133,9 @@ export interface EntityDescription<F extends Record<string, EntityField> = Recor
   cacheKey?: readonly string[];
   /** Palette words for its "new" command (default: new/create/تازه/جدید). */
   keywords?: string[];
+  /** The list screen's line under its title, and what it says when there are no rows. */
+  intro?: string;
+  emptyText?: string;
 }
 
 /** Declares an entity (keeps the field names as literal types). */
@@ -140,6 +143,18 @@ export function defineEntity<const F extends Record<string, EntityField>>(
   entity: EntityDescription<F>,
 ): EntityDescription<F> {
   return entity;
+}
+
+/**
+ * An enum field's type and its options: the stored codes and their Persian labels; `many`: any
+ * number of them (a list of codes).
+ */
+export function optionsOf<const O extends readonly string[]>(
+  options: O,
+  optionLabels: Readonly<Record<O[number], string>>,
+  many = false,
+) {
+  return { type: 'enum' as const, options, optionLabels, ...(many ? { many: true } : {}) };
 }
 
 /** A field's value as the API answers it. */

@@ -1,4 +1,4 @@
-import { defineEntity } from './entity.ts';
+import { defineEntity, optionsOf } from './entity.ts';
 import { LABEL_OBJECT_TYPE_TITLES, LABEL_OBJECT_TYPES } from './label-codes.ts';
 
 /** Colours offered as one-key picks (all readable with white text); any #rrggbb may be typed. */
@@ -29,6 +29,8 @@ export const labelEntity = defineEntity({
   display: 'name',
   defaultSort: 'name',
   search: 'نام برچسب',
+  intro: 'برچسب‌هایی که روی اشخاص حقوقی و حقیقی گذاشته می‌شوند',
+  emptyText: 'هنوز برچسبی تعریف نشده است',
   nameInTitles: false,
   list: { id: 'labels' },
   cacheKey: ['labels'],
@@ -58,11 +60,8 @@ export const labelEntity = defineEntity({
       },
     },
     object_types: {
-      type: 'enum',
-      many: true,
+      ...optionsOf(LABEL_OBJECT_TYPES, LABEL_OBJECT_TYPE_TITLES, true),
       label: 'موضوع‌ها',
-      options: LABEL_OBJECT_TYPES,
-      optionLabels: LABEL_OBJECT_TYPE_TITLES,
       column: { width: 200 },
       filter: ['eq', 'in'],
       filterAs: { api: 'object_type', url: 'type', label: 'نوع موضوع' },

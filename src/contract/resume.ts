@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, int, isoDate, isoTime } from './api-envelope.ts';
-import { defineEntity } from './entity.ts';
+import { defineEntity, optionsOf } from './entity.ts';
 import {
   iranMobile,
   jalaliDate,
@@ -476,55 +476,60 @@ export const termCondition = z.object({
 });
 export type TermCondition = z.infer<typeof termCondition>;
 
-/** The fields a managed resume text shares: its order, whether it is in use, when it last changed. */
-const managedText = {
-  id: { type: 'int', label: 'شناسه' },
-  sort: {
-    type: 'int',
-    label: 'ترتیب',
-    column: { width: 60 },
-    form: { section: 'متن', order: 3 },
-  },
-  active: { type: 'bool', label: 'وضعیت', column: { width: 75 } },
-  updated_at: { type: 'timestamp', label: 'ویرایش', column: { width: 95, day: true } },
-} as const;
+/**
+ * What the two managed resume texts (questions and provisions) share: permission `resumes.manage`,
+ * rows ordered by `sort` and switched by `active`, the whole list matched in the browser, named
+ * by `key` in the client (`resume-terms`, its cache `['resumes', 'terms']`).
+ */
+function managedText<const K extends string>(key: K, title: string, plural: string) {
+  const manage = 'resumes.manage';
+  return {
+    id: 'id',
+    defaultSort: 'sort',
+    order: 'sort',
+    active: 'active',
+    nameInTitles: false,
+    title,
+    plural,
+    search: `بخشی از متن ${title}`,
+    list: { label: plural, id: `resume-${key}` },
+    cacheKey: ['resumes', key],
+    permissions: { list: manage, create: manage, update: manage, delete: manage },
+  } as const;
+}
 
-/** What the two managed resume texts share: permission, order, the whole list matched in the browser. */
-const managedList = {
-  id: 'id',
-  defaultSort: 'sort',
-  order: 'sort',
-  active: 'active',
-  nameInTitles: false,
-  permissions: {
-    list: 'resumes.manage',
-    create: 'resumes.manage',
-    update: 'resumes.manage',
-    delete: 'resumes.manage',
-  },
-} as const;
+/** The id and order of a managed text (its first column); `hint` says what the order does. */
+const orderFields = (hint: string) =>
+  ({
+    id: { type: 'int', label: 'شناسه' },
+    sort: { type: 'int', label: 'ترتیب', column: { width: 60 }, form: { section: 'متن', order: 3, hint } },
+  }) as const;
+
+/** Whether a managed text is in use; `label` says what that means to applicants. */
+const activeField = (label: string, order: number) =>
+  ({
+    type: 'bool',
+    label: 'وضعیت',
+    column: { width: 75 },
+    form: { section: 'متن', order, label, initial: true },
+  }) as const;
+
+const UPDATED_AT = { type: 'timestamp', label: 'ویرایش', column: { width: 95, day: true } } as const;
 
 /** The questions described once (/resume/terms; body `termConditionInput`, rows `TermCondition`). */
 export const termEntity = defineEntity({
-  ...managedList,
+  ...managedText('terms', 'پرسش', 'پرسش‌های رزومه'),
   name: 'resume_term',
-  title: 'پرسش',
-  plural: 'پرسش‌های رزومه',
   display: 'question',
-  search: 'بخشی از متن پرسش',
+  intro: 'پرسش‌ها و شرایطی که متقاضی در مرحله پنجم رزومه پاسخ می‌دهد؛ پرسش پاسخ‌داده را به‌جای حذف غیرفعال کنید',
+  emptyText: 'هنوز پرسشی تعریف نشده است',
   wholeList: { search: ['question'] },
-  list: { label: 'پرسش‌های رزومه', id: 'resume-terms' },
-  cacheKey: ['resumes', 'terms'],
   paths: {
     list: '/api/person/resume/term-conditions',
     item: '/api/person/resume/term-conditions/:id{[0-9]+}',
   },
   fields: {
-    id: managedText.id,
-    sort: {
-      ...managedText.sort,
-      form: { ...managedText.sort.form, hint: 'پرسش‌ها به این ترتیب پرسیده می‌شوند' },
-    },
+    ...orderFields('پرسش‌ها به این ترتیب پرسیده می‌شوند'),
     question: {
       type: 'text',
       label: 'متن پرسش',
@@ -533,10 +538,8 @@ export const termEntity = defineEntity({
       form: { section: 'متن', required: true, order: 1, rows: 3, hint: '۵ تا ۱۰۰۰ نویسه' },
     },
     kind: {
-      type: 'enum',
+      ...optionsOf(TERM_KINDS, TERM_KIND_LABELS),
       label: 'نوع پاسخ',
-      options: TERM_KINDS,
-      optionLabels: TERM_KIND_LABELS,
       column: { width: 95 },
       form: { section: 'متن', required: true, order: 2, placeholder: 'برگزینید…' },
     },
@@ -546,16 +549,13 @@ export const termEntity = defineEntity({
       column: { width: 65 },
       form: { section: 'متن', order: 4, label: 'پاسخ الزامی است', initial: true },
     },
-    active: {
-      ...managedText.active,
-      form: { section: 'متن', order: 5, label: 'فعال (از متقاضیان پرسیده شود)', initial: true },
-    },
+    active: activeField('فعال (از متقاضیان پرسیده شود)', 5),
     answers: {
       type: 'int',
       label: 'پاسخ‌ها',
       column: { width: 70, description: 'شمار متقاضیانی که به این پرسش پاسخ داده‌اند' },
     },
-    updated_at: managedText.updated_at,
+    updated_at: UPDATED_AT,
   },
 });
 
@@ -585,22 +585,15 @@ export type Provision = z.infer<typeof provision>;
 
 /** The provisions described once (/resume/provisions; body `provisionInput`, rows `Provision`). */
 export const provisionEntity = defineEntity({
-  ...managedList,
+  ...managedText('provisions', 'تعهد', 'تعهدنامه رزومه'),
   name: 'resume_provision',
-  title: 'تعهد',
-  plural: 'تعهدنامه رزومه',
   display: 'title',
-  search: 'بخشی از متن تعهد',
+  intro: 'تعهدهایی که متقاضی در مرحله چهارم رزومه می‌پذیرد؛ تعهد پذیرفته‌شده را به‌جای حذف غیرفعال کنید',
+  emptyText: 'هنوز تعهدی تعریف نشده است',
   wholeList: { search: ['title', 'body'] },
-  list: { label: 'تعهدنامه رزومه', id: 'resume-provisions' },
-  cacheKey: ['resumes', 'provisions'],
   paths: { list: '/api/person/resume/provisions', item: '/api/person/resume/provisions/:id{[0-9]+}' },
   fields: {
-    id: managedText.id,
-    sort: {
-      ...managedText.sort,
-      form: { ...managedText.sort.form, hint: 'تعهدها به این ترتیب نشان داده می‌شوند' },
-    },
+    ...orderFields('تعهدها به این ترتیب نشان داده می‌شوند'),
     title: {
       type: 'text',
       label: 'عنوان',
@@ -621,15 +614,12 @@ export const provisionEntity = defineEntity({
         hint: '۱۰ تا ۴۰۰۰ نویسه؛ چند بند در چند سطر',
       },
     },
-    active: {
-      ...managedText.active,
-      form: { section: 'متن', order: 4, label: 'فعال (متقاضیان باید آن را بپذیرند)', initial: true },
-    },
+    active: activeField('فعال (متقاضیان باید آن را بپذیرند)', 4),
     accepted_by: {
       type: 'int',
       label: 'پذیرفته‌اند',
       column: { width: 80, description: 'شمار متقاضیانی که این تعهد را پذیرفته‌اند' },
     },
-    updated_at: managedText.updated_at,
+    updated_at: UPDATED_AT,
   },
 });

@@ -26,8 +26,10 @@ export interface EntityListScreenProps<F extends Record<string, EntityField>> {
   /** The list's state in the URL and how to change it (the route's search). */
   search: ListSearch;
   onSearchChange(next: ListSearch, opts?: { replace?: boolean }): void;
-  description: ReactNode;
-  emptyText: string;
+  /** The line under the page's title (default: the description's `intro`). */
+  description?: ReactNode;
+  /** What the list says with no rows (default: the description's `emptyText`). */
+  emptyText?: string;
   /** Cells of its own for some fields (the rest are formatted by type). */
   cells?: Partial<Record<keyof F & string, (row: Row) => ReactNode>>;
   /** The body's schema when the entity's messages are its own (default: inputSchema(entity)). */
@@ -148,7 +150,7 @@ export function EntityListScreen<F extends Record<string, EntityField>>(props: E
   return (
     <>
       <PageHeader
-        description={props.description}
+        description={props.description ?? entity.intro}
         actions={
           canCreate && (
             <Button tone="primary" shortcut="KeyN" onClick={() => setEditing({ row: null })}>
@@ -170,7 +172,7 @@ export function EntityListScreen<F extends Record<string, EntityField>>(props: E
         onOpen={canEdit ? (row) => setEditing({ row }) : undefined}
         rowActions={rowActions}
         searchPlaceholder={entity.search}
-        emptyText={props.emptyText}
+        emptyText={props.emptyText ?? entity.emptyText ?? ''}
         emptyHint={canCreate ? <>با کلید N {noun} تازه‌ای بسازید.</> : undefined}
       />
       {editing && (

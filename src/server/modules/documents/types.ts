@@ -13,9 +13,9 @@ import { toPersianDigits } from '../../../domain/persian-text.ts';
 import type { Db } from '../../db/client.ts';
 import { checkNameFree, pgError } from '../../db/pg-errors.ts';
 import { documentTypes } from '../../db/schema/index.ts';
+import { entityWriteRoutes } from '../../http/entity-writes.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
-import { defineMutation } from '../../http/mutation.ts';
 import { defineRoute } from '../../http/route.ts';
 
 type DocumentTypeInputOut = z.output<typeof documentTypeInput>;
@@ -91,87 +91,71 @@ export const documentTypeRoutes = [
     response: z.array(documentType),
     handler: ({ db, query }) => listDocumentTypes(db, query.owner_type ?? null),
   }),
-  /**
-   * POST /api/document-types (`management.system`) — `documentTypeInput` → `DocumentType`. 422 per
-   * field: name missing, longer than 80 or another type's (case-insensitive); no owner type;
-   * max_bytes not 1 KB..15 MB (MAX_DOCUMENT_BYTES); no or unknown MIME type.
-   */
-  defineMutation({
-    method: 'post',
-    path: '/api/document-types',
-    permission: documentTypeEntity.permissions.create!,
-    summary: 'Create a document type',
-    tags: ['documents'],
-    body: documentTypeInput,
-    response: documentType,
-    audit: { entity: documentTypeEntity.name, action: 'create' },
-    onUnique: ({ body }) => invalid({ name: [DUPLICATE(body.name)] }),
-    async handler({ db, body }) {
-      await checkNameFree(db, documentTypes, body.name, null, DUPLICATE(body.name));
-      const [row] = await db.insert(documentTypes).values(columnsOf(body)).returning();
-      return { id: row!.id, after: auditFields(row!), result: await readType(db, row!.id) };
-    },
-  }),
-  /**
-   * PUT /api/document-types/:id (`management.system`) — `documentTypeInput` → `DocumentType`;
-   * 404 «نوع مستند یافت نشد»; 422 as create. Documents already on file keep their type even when
-   * the new limits would refuse them.
-   */
-  defineMutation({
-    method: 'put',
-    path: '/api/document-types/:id{[0-9]+}',
-    permission: documentTypeEntity.permissions.update!,
-    summary: 'Change a document type',
+  ...entityWriteRoutes(documentTypeEntity, {
     tags: ['documents'],
     params: ownerParams,
     body: documentTypeInput,
     response: documentType,
-    audit: { entity: documentTypeEntity.name, action: 'update' },
-    onUnique: ({ body }) => invalid({ name: [DUPLICATE(body.name)] }),
-    async handler({ db, params, body }) {
-      const before = await lockType(db, params.id);
-      await checkNameFree(db, documentTypes, body.name, params.id, DUPLICATE(body.name));
-      const [row] = await db
-        .update(documentTypes)
-        .set(columnsOf(body))
-        .where(eq(documentTypes.id, params.id))
-        .returning();
-      const after = auditFields(row!);
-      return { id: params.id, before: auditFields(before), after, result: await readType(db, params.id) };
+    onUnique: (body) => invalid({ name: [DUPLICATE(body.name)] }),
+    /**
+     * POST /api/document-types (`management.system`) — `documentTypeInput` → `DocumentType`. 422
+     * per field: name missing, longer than 80 or another type's (case-insensitive); no owner
+     * type; max_bytes not 1 KB..15 MB (MAX_DOCUMENT_BYTES); no or unknown MIME type.
+     */
+    create: {
+      summary: 'Create a document type',
+      async handler({ db, body }) {
+        await checkNameFree(db, documentTypes, body.name, null, DUPLICATE(body.name));
+        const [row] = await db.insert(documentTypes).values(columnsOf(body)).returning();
+        return { id: row!.id, after: auditFields(row!), result: await readType(db, row!.id) };
+      },
     },
-  }),
-  /**
-   * DELETE /api/document-types/:id (`management.system`) → `{ deleted: true }`; 404; 409 (Persian)
-   * while documents of this type are on file.
-   */
-  defineMutation({
-    method: 'delete',
-    path: '/api/document-types/:id{[0-9]+}',
-    permission: documentTypeEntity.permissions.delete!,
-    summary: 'Delete a document type that no document uses',
-    tags: ['documents'],
-    params: ownerParams,
-    response: deletedAnswer,
-    audit: { entity: documentTypeEntity.name, action: 'delete' },
-    async handler({ db, params }) {
-      const refuse = (n: number) =>
-        conflict(
-          `این نوع مستند برای ${toPersianDigits(n)} مستند به کار رفته است و حذف نمی‌شود؛ نخست آن مستندها را حذف کنید یا نوع دیگری به آن‌ها بدهید`,
+    /**
+     * PUT /api/document-types/:id (`management.system`) — `documentTypeInput` → `DocumentType`;
+     * 404 «نوع مستند یافت نشد»; 422 as create. Documents already on file keep their type even
+     * when the new limits would refuse them.
+     */
+    update: {
+      summary: 'Change a document type',
+      async handler({ db, params, body }) {
+        const before = await lockType(db, params.id);
+        await checkNameFree(db, documentTypes, body.name, params.id, DUPLICATE(body.name));
+        const [row] = await db
+          .update(documentTypes)
+          .set(columnsOf(body))
+          .where(eq(documentTypes.id, params.id))
+          .returning();
+        const after = auditFields(row!);
+        return { id: params.id, before: auditFields(before), after, result: await readType(db, params.id) };
+      },
+    },
+    /**
+     * DELETE /api/document-types/:id (`management.system`) → `{ deleted: true }`; 404; 409
+     * (Persian) while documents of this type are on file.
+     */
+    remove: {
+      summary: 'Delete a document type that no document uses',
+      response: deletedAnswer,
+      async handler({ db, params }) {
+        const refuse = (n: number) =>
+          conflict(
+            `این نوع مستند برای ${toPersianDigits(n)} مستند به کار رفته است و حذف نمی‌شود؛ نخست آن مستندها را حذف کنید یا نوع دیگری به آن‌ها بدهید`,
+          );
+        const before = await lockType(db, params.id);
+        const [used] = await queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM documents WHERE document_type_id = ${params.id}`,
         );
-      const before = await lockType(db, params.id);
-      const [used] = await queryRows<{ n: number }>(
-        db,
-        sql`SELECT count(*)::int AS n FROM documents WHERE document_type_id = ${params.id}`,
-      );
-      if ((used?.n ?? 0) > 0) throw refuse(used!.n);
-      try {
-        await db.delete(documentTypes).where(eq(documentTypes.id, params.id));
-      } catch (e) {
-        // An upload of this type committed between the count and the delete: the foreign key refuses.
-        if (pgError(e).code === '23503') throw refuse(1);
-        throw e;
-      }
-      return { id: params.id, before: auditFields(before), result: { deleted: true as const } };
+        if ((used?.n ?? 0) > 0) throw refuse(used!.n);
+        try {
+          await db.delete(documentTypes).where(eq(documentTypes.id, params.id));
+        } catch (e) {
+          // An upload of this type committed between the count and the delete: the foreign key refuses.
+          if (pgError(e).code === '23503') throw refuse(1);
+          throw e;
+        }
+        return { id: params.id, before: auditFields(before), result: { deleted: true as const } };
+      },
     },
   }),
 ];

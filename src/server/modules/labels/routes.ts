@@ -15,9 +15,9 @@ import type { Db } from '../../db/client.ts';
 import { checkNameFree } from '../../db/pg-errors.ts';
 import { labels } from '../../db/schema/index.ts';
 import { entityListSpec } from '../../http/entity-list.ts';
+import { entityWriteRoutes } from '../../http/entity-writes.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { isoTimestamp, listPage, queryRows } from '../../http/list.ts';
-import { defineMutation } from '../../http/mutation.ts';
 import { defineRoute } from '../../http/route.ts';
 
 /**
@@ -54,6 +54,20 @@ async function readLabel(db: Db, id: number): Promise<Label> {
   if (!row) throw notFound(NOT_FOUND);
   return row;
 }
+
+/** The label `id` locked for the change; 404 «برچسب یافت نشد» when there is none. */
+async function lockLabel(db: Db, id: number) {
+  const [row] = await db.select().from(labels).where(eq(labels.id, id)).for('update');
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+/** The body's values under the table's column names. */
+const columnsOf = (body: z.output<typeof labelInput>) => ({
+  name: body.name,
+  color: body.color,
+  objectTypes: body.object_types,
+});
 
 /** The API fields of a label row (what audit rows hold). */
 const auditFields = (row: typeof labels.$inferSelect) => ({
@@ -101,95 +115,67 @@ export const labelRoutes = [
       );
     },
   }),
-  /**
-   * POST /api/labels (`labels`) — `labelInput` → `Label`. 422 per field: name missing, longer than
-   * 40 or another label's (case-insensitive); colour not `#rrggbb`; no object type.
-   */
-  defineMutation({
-    method: 'post',
-    path: '/api/labels',
-    permission: labelEntity.permissions.create!,
-    summary: 'Create a label',
-    tags: ['labels'],
-    body: labelInput,
-    response: label,
-    audit: { entity: labelEntity.name, action: 'create' },
-    onUnique: ({ body }) => invalid({ name: [DUPLICATE(body.name)] }),
-    async handler({ db, deps, body }) {
-      const now = deps.now();
-      await checkNameFree(db, labels, body.name, null, DUPLICATE(body.name));
-      const [row] = await db
-        .insert(labels)
-        .values({
-          name: body.name,
-          color: body.color,
-          objectTypes: body.object_types,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      return { id: row!.id, after: auditFields(row!), result: await readLabel(db, row!.id) };
-    },
-  }),
-  /**
-   * PUT /api/labels/:id (`labels`) — `labelInput` → `Label`. 404 «برچسب یافت نشد»; 422 as create.
-   * Narrowing `object_types` keeps the label on records already carrying it.
-   */
-  defineMutation({
-    method: 'put',
-    path: '/api/labels/:id{[0-9]+}',
-    permission: labelEntity.permissions.update!,
-    summary: 'Change a label',
+  ...entityWriteRoutes(labelEntity, {
     tags: ['labels'],
     params: labelIdParams,
     body: labelInput,
     response: label,
-    audit: { entity: labelEntity.name, action: 'update' },
-    onUnique: ({ body }) => invalid({ name: [DUPLICATE(body.name)] }),
-    async handler({ db, deps, params, body }) {
-      const [before] = await db.select().from(labels).where(eq(labels.id, params.id)).for('update');
-      if (!before) throw notFound(NOT_FOUND);
-      await checkNameFree(db, labels, body.name, params.id, DUPLICATE(body.name));
-      const [row] = await db
-        .update(labels)
-        .set({ name: body.name, color: body.color, objectTypes: body.object_types, updatedAt: deps.now() })
-        .where(eq(labels.id, params.id))
-        .returning();
-      return {
-        id: params.id,
-        before: auditFields(before),
-        after: auditFields(row!),
-        result: await readLabel(db, params.id),
-      };
+    onUnique: (body) => invalid({ name: [DUPLICATE(body.name)] }),
+    /**
+     * POST /api/labels (`labels`) — `labelInput` → `Label`. 422 per field: name missing, longer
+     * than 40 or another label's (case-insensitive); colour not `#rrggbb`; no object type.
+     */
+    create: {
+      summary: 'Create a label',
+      async handler({ db, deps, body }) {
+        const now = deps.now();
+        await checkNameFree(db, labels, body.name, null, DUPLICATE(body.name));
+        const [row] = await db
+          .insert(labels)
+          .values({ ...columnsOf(body), createdAt: now, updatedAt: now })
+          .returning();
+        return { id: row!.id, after: auditFields(row!), result: await readLabel(db, row!.id) };
+      },
     },
-  }),
-  /**
-   * DELETE /api/labels/:id (`labels`) — `{ deleted: true, unlinked }`: the label and its links to
-   * records (`unlinked` how many). 404 «برچسب یافت نشد».
-   */
-  defineMutation({
-    method: 'delete',
-    path: '/api/labels/:id{[0-9]+}',
-    permission: labelEntity.permissions.delete!,
-    summary: 'Delete a label and its links to records',
-    tags: ['labels'],
-    params: labelIdParams,
-    response: labelDeleted,
-    audit: { entity: labelEntity.name, action: 'delete' },
-    async handler({ db, params }) {
-      const [before] = await db.select().from(labels).where(eq(labels.id, params.id)).for('update');
-      if (!before) throw notFound(NOT_FOUND);
-      const [linked] = await queryRows<{ n: number }>(
-        db,
-        sql`SELECT count(*)::int AS n FROM entity_labels WHERE label_id = ${params.id}`,
-      );
-      await db.delete(labels).where(eq(labels.id, params.id));
-      const unlinked = Number(linked?.n ?? 0);
-      return {
-        id: params.id,
-        before: { ...auditFields(before), records: unlinked },
-        result: { deleted: true as const, unlinked },
-      };
+    /**
+     * PUT /api/labels/:id (`labels`) — `labelInput` → `Label`. 404 «برچسب یافت نشد»; 422 as
+     * create. Narrowing `object_types` keeps the label on records already carrying it.
+     */
+    update: {
+      summary: 'Change a label',
+      async handler({ db, deps, params, body }) {
+        const before = await lockLabel(db, params.id);
+        await checkNameFree(db, labels, body.name, params.id, DUPLICATE(body.name));
+        const [row] = await db
+          .update(labels)
+          .set({ ...columnsOf(body), updatedAt: deps.now() })
+          .where(eq(labels.id, params.id))
+          .returning();
+        const after = auditFields(row!);
+        return { id: params.id, before: auditFields(before), after, result: await readLabel(db, params.id) };
+      },
+    },
+    /**
+     * DELETE /api/labels/:id (`labels`) — `{ deleted: true, unlinked }`: the label and its links
+     * to records (`unlinked` how many). 404 «برچسب یافت نشد».
+     */
+    remove: {
+      summary: 'Delete a label and its links to records',
+      response: labelDeleted,
+      async handler({ db, params }) {
+        const before = await lockLabel(db, params.id);
+        const [linked] = await queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM entity_labels WHERE label_id = ${params.id}`,
+        );
+        await db.delete(labels).where(eq(labels.id, params.id));
+        const unlinked = Number(linked?.n ?? 0);
+        return {
+          id: params.id,
+          before: { ...auditFields(before), records: unlinked },
+          result: { deleted: true as const, unlinked },
+        };
+      },
     },
   }),
 ];
