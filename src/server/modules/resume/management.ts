@@ -22,16 +22,17 @@ import {
   resumeTermAnswers,
   resumeTerms,
 } from '../../db/schema/index.ts';
+import { entityWriteRoutes } from '../../http/entity-writes.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { defineMutation } from '../../http/mutation.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
 
 /**
  * The resume's managed texts (`resumes.manage`): term-and-condition questions (step 5) and
  * provisions (step 4). Both are the same kind of list, so one declaration builds the four calls
  * of each: list (by `sort`, with how many applicants used each one), create, change, delete.
- * Every change is a `defineMutation`, audited in its transaction. One that has been answered or accepted cannot be
- * deleted (409): deactivate it instead, so submitted resumes keep their text.
+ * Every change is a `defineMutation` (entityWriteRoutes), audited in its transaction. One that
+ * has been answered or accepted cannot be deleted (409): deactivate it instead, so submitted
+ * resumes keep their text.
  */
 
 const idParams = z.object({ id: positiveId });
@@ -58,11 +59,7 @@ interface ManagedText<Input extends z.ZodType, Row, Out> {
   shape(row: Row, uses: number): Out;
 }
 
-function managedTextRoutes<Input extends z.ZodType, Row, Out>(
-  text: ManagedText<Input, Row, Out>,
-): AnyRoute[] {
-  const { paths, permissions, name } = text.entity;
-  const m = { ...text, path: paths.list, itemPath: paths.item!, entity: name };
+function managedTextRoutes<Input extends z.ZodType, Row, Out>(m: ManagedText<Input, Row, Out>): AnyRoute[] {
   const table = m.table as any;
   const uses = (db: Db, id: number) =>
     db
@@ -75,12 +72,12 @@ function managedTextRoutes<Input extends z.ZodType, Row, Out>(
     if (!row) throw notFound(m.notFound);
     return row as Row;
   };
-  const base = { permission: permissions.list, tags: ['resume'] };
+  const base = { permission: m.entity.permissions.list, tags: ['resume'] };
   return [
     defineRoute({
       ...base,
       method: 'get',
-      path: m.path,
+      path: m.entity.paths.list,
       summary: `Resume ${m.noun}: all, by sort, with how many applicants used each`,
       response: z.array(m.answer),
       async handler({ db }) {
@@ -94,55 +91,44 @@ function managedTextRoutes<Input extends z.ZodType, Row, Out>(
         return rows.map((r) => m.shape(r.row as Row, Number(r.n)));
       },
     }),
-    defineMutation({
-      ...base,
-      method: 'post',
-      path: m.path,
-      summary: `Resume ${m.noun}: add one`,
-      body: m.input,
-      response: m.answer,
-      audit: { entity: m.entity, action: 'create' },
-      async handler({ db, deps, body }) {
-        const now = deps.now();
-        const [row] = (await db
-          .insert(table)
-          .values({ ...(body as object), createdAt: now, updatedAt: now })
-          .returning()) as unknown[];
-        return { id: (row as { id: number }).id, after: row, result: m.shape(row as Row, 0) };
-      },
-    }),
-    defineMutation({
-      ...base,
-      method: 'put',
-      path: m.itemPath,
-      summary: `Resume ${m.noun}: change one`,
+    ...entityWriteRoutes(m.entity, {
+      tags: base.tags,
       params: idParams,
       body: m.input,
       response: m.answer,
-      audit: { entity: m.entity, action: 'update' },
-      async handler({ db, deps, params, body }) {
-        const before = await lockRow(db, params.id);
-        const [row] = await db
-          .update(table)
-          .set({ ...(body as object), updatedAt: deps.now() })
-          .where(eq(m.table.id, params.id))
-          .returning();
-        return { id: params.id, before, after: row, result: m.shape(row as Row, await uses(db, params.id)) };
+      create: {
+        summary: `Resume ${m.noun}: add one`,
+        async handler({ db, deps, body }) {
+          const now = deps.now();
+          const [row] = (await db
+            .insert(table)
+            .values({ ...(body as object), createdAt: now, updatedAt: now })
+            .returning()) as unknown[];
+          return { id: (row as { id: number }).id, after: row, result: m.shape(row as Row, 0) };
+        },
       },
-    }),
-    defineMutation({
-      ...base,
-      method: 'delete',
-      path: m.itemPath,
-      summary: `Resume ${m.noun}: delete one nobody used`,
-      params: idParams,
-      response: deletedAnswer,
-      audit: { entity: m.entity, action: 'delete' },
-      async handler({ db, params }) {
-        const before = await lockRow(db, params.id);
-        if ((await uses(db, params.id)) > 0) throw conflict(m.inUse);
-        await db.delete(table).where(eq(m.table.id, params.id));
-        return { id: params.id, before, result: { deleted: true } };
+      update: {
+        summary: `Resume ${m.noun}: change one`,
+        async handler({ db, deps, params, body }) {
+          const before = await lockRow(db, params.id);
+          const [row] = await db
+            .update(table)
+            .set({ ...(body as object), updatedAt: deps.now() })
+            .where(eq(m.table.id, params.id))
+            .returning();
+          const result = m.shape(row as Row, await uses(db, params.id));
+          return { id: params.id, before, after: row, result };
+        },
+      },
+      remove: {
+        summary: `Resume ${m.noun}: delete one nobody used`,
+        response: deletedAnswer,
+        async handler({ db, params }) {
+          const before = await lockRow(db, params.id);
+          if ((await uses(db, params.id)) > 0) throw conflict(m.inUse);
+          await db.delete(table).where(eq(m.table.id, params.id));
+          return { id: params.id, before, result: { deleted: true } };
+        },
       },
     }),
   ];
