@@ -16,6 +16,11 @@ interface Write<P, B> {
 
 /** What an entity's create, update and delete need beyond its description. */
 export interface EntityWrites<PS extends z.ZodType, BS extends z.ZodType> {
+  /**
+   * The description's paths, written again as literals in the module, where a search for a path
+   * finds its routes (tests/api/route-table.test.ts); they must be the description's.
+   */
+  paths: { list: string; item: string };
   tags: string[];
   /** The item path's parameters (`{ id }`). */
   params: PS;
@@ -43,53 +48,33 @@ export function entityWriteRoutes<PS extends z.ZodType, BS extends z.ZodType>(
   entity: Pick<EntityDescription, 'name' | 'paths' | 'permissions'>,
   w: EntityWrites<PS, BS>,
 ): AnyRoute[] {
-  const audit = (action: string) => ({ entity: entity.name, action });
   const onUnique = w.onUnique && (({ body }: { body: unknown }) => w.onUnique!(body as z.output<BS>));
-  const routes: AnyRoute[] = [];
-  if (w.create)
-    routes.push(
+  const { paths, permissions } = entity;
+  if (w.paths.list !== paths.list || w.paths.item !== paths.item)
+    throw new Error(`entityWriteRoutes(${entity.name}): paths differ from the description's`);
+  // Each write: its audit action, method, path, permission, and what it reads and answers.
+  const writes = [
+    { action: 'create', method: 'post', path: paths.list, permission: permissions.create, write: w.create },
+    { action: 'update', method: 'put', path: paths.item, permission: permissions.update, write: w.update },
+    { action: 'delete', method: 'delete', path: paths.item, permission: permissions.delete, write: w.remove },
+  ] as const;
+  return writes.flatMap(({ action, method, path, permission, write }) => {
+    if (!write) return [];
+    const remove = action === 'delete';
+    return [
       defineMutation({
-        method: 'post',
-        path: entity.paths.list,
-        permission: entity.permissions.create!,
-        summary: w.create.summary,
+        method,
+        path: path!,
+        permission: permission!,
+        summary: write.summary,
         tags: w.tags,
-        body: w.body,
-        response: w.response,
-        audit: audit('create'),
-        onUnique,
-        handler: w.create.handler as Handler<unknown, unknown>,
+        params: action === 'create' ? undefined : w.params,
+        body: remove ? undefined : w.body,
+        response: 'response' in write ? write.response : w.response,
+        audit: { entity: entity.name, action },
+        onUnique: remove ? undefined : onUnique,
+        handler: write.handler as Handler<unknown, unknown>,
       }),
-    );
-  if (w.update)
-    routes.push(
-      defineMutation({
-        method: 'put',
-        path: entity.paths.item!,
-        permission: entity.permissions.update!,
-        summary: w.update.summary,
-        tags: w.tags,
-        params: w.params,
-        body: w.body,
-        response: w.response,
-        audit: audit('update'),
-        onUnique,
-        handler: w.update.handler as Handler<unknown, unknown>,
-      }),
-    );
-  if (w.remove)
-    routes.push(
-      defineMutation({
-        method: 'delete',
-        path: entity.paths.item!,
-        permission: entity.permissions.delete!,
-        summary: w.remove.summary,
-        tags: w.tags,
-        params: w.params,
-        response: w.remove.response,
-        audit: audit('delete'),
-        handler: w.remove.handler as Handler<unknown, unknown>,
-      }),
-    );
-  return routes;
+    ];
+  });
 }

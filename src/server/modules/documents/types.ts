@@ -92,6 +92,7 @@ export const documentTypeRoutes = [
     handler: ({ db, query }) => listDocumentTypes(db, query.owner_type ?? null),
   }),
   ...entityWriteRoutes(documentTypeEntity, {
+    paths: { list: '/api/document-types', item: '/api/document-types/:id{[0-9]+}' },
     tags: ['documents'],
     params: ownerParams,
     body: documentTypeInput,

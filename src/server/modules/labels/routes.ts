@@ -116,6 +116,7 @@ export const labelRoutes = [
     },
   }),
   ...entityWriteRoutes(labelEntity, {
+    paths: { list: '/api/labels', item: '/api/labels/:id{[0-9]+}' },
     tags: ['labels'],
     params: labelIdParams,
     body: labelInput,

@@ -46,6 +46,8 @@ interface ManagedTable extends PgTable {
 interface ManagedText<Input extends z.ZodType, Row, Out> {
   /** The entity described in contract/resume.ts: its paths, permission and audit type. */
   entity: Pick<EntityDescription, 'name' | 'paths' | 'permissions'>;
+  /** Its paths as literals (a search for a path finds this module); the description's. */
+  paths: { list: string; item: string };
   /** The answer's schema for one (contract/resume.ts). */
   answer: z.ZodType<Out>;
   table: ManagedTable;
@@ -77,7 +79,7 @@ function managedTextRoutes<Input extends z.ZodType, Row, Out>(m: ManagedText<Inp
     defineRoute({
       ...base,
       method: 'get',
-      path: m.entity.paths.list,
+      path: m.paths.list,
       summary: `Resume ${m.noun}: all, by sort, with how many applicants used each`,
       response: z.array(m.answer),
       async handler({ db }) {
@@ -92,6 +94,7 @@ function managedTextRoutes<Input extends z.ZodType, Row, Out>(m: ManagedText<Inp
       },
     }),
     ...entityWriteRoutes(m.entity, {
+      paths: m.paths,
       tags: base.tags,
       params: idParams,
       body: m.input,
@@ -141,6 +144,10 @@ function managedTextRoutes<Input extends z.ZodType, Row, Out>(m: ManagedText<Inp
  */
 const termRoutes = managedTextRoutes({
   entity: termEntity,
+  paths: {
+    list: '/api/person/resume/term-conditions',
+    item: '/api/person/resume/term-conditions/:id{[0-9]+}',
+  },
   answer: termCondition,
   table: resumeTerms,
   usedBy: resumeTermAnswers.termId,
@@ -167,6 +174,7 @@ const termRoutes = managedTextRoutes({
  */
 const provisionRoutes = managedTextRoutes({
   entity: provisionEntity,
+  paths: { list: '/api/person/resume/provisions', item: '/api/person/resume/provisions/:id{[0-9]+}' },
   answer: provision,
   table: resumeProvisions,
   usedBy: resumeProvisionAcceptances.provisionId,
