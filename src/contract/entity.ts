@@ -39,12 +39,26 @@ export interface EntityField {
   optionsFrom?: OptionSource;
   /** text: at most this many characters (the form's and the server's check). */
   max?: number;
+  /** enum: the value is a list of the options (any number of them; checkboxes in the form). */
+  many?: boolean;
   /**
    * The list shows it as a column (`width` in px; `grow` takes the spare width). `header`: a
    * shorter header than the label («تولید» for «مقدار تولید»); `order`: its place among the
-   * columns when it differs from the description's order (which is the form's).
+   * columns when it differs from the description's order (which is the form's); `title`: the
+   * whole text on hover (long text cut by the column); `day`: a timestamp shown as its Jalali
+   * day; `asTyped`: text shown as stored, its Latin digits kept; `description`: the header's
+   * explanation.
    */
-  column?: { width: number; grow?: boolean; header?: string; order?: number };
+  column?: {
+    width: number;
+    grow?: boolean;
+    header?: string;
+    order?: number;
+    title?: boolean;
+    day?: boolean;
+    asTyped?: boolean;
+    description?: string;
+  };
   /**
    * How a cell and a view term show the value when its type's way does not fit: `plain` digits
    * without grouping (a year), `quantity` a decimal in the row's own unit (not rials), `percent` a
@@ -67,26 +81,47 @@ export interface EntityField {
   sort?: boolean;
   /** The operators a list filter on it accepts (the filter bar and builder offer them). */
   filter?: readonly FilterOp[];
+  /**
+   * The filter's name when it is not the field's: `api` in the list query (`object_type` for the
+   * field `object_types`), `url` in the screen's address (`type`), `label` in the filter bar.
+   * Kept for URLs already shared.
+   */
+  filterAs?: { api?: string; url?: string; label?: string };
   /** Offered only in the filter builder (ranges of numbers and dates), not in the filter bar. */
   builderOnly?: boolean;
-  /** The form edits it, in this section (a field without `form` is read-only). */
-  form?: {
-    section: string;
-    required?: boolean;
-    wide?: boolean;
-    /** The line under the control («مانند ۱۴۰۳»). */
-    hint?: string;
-    /** The value a new row's form starts with (a select then offers no empty choice). */
-    initial?: string;
-    /** Typed left to right (codes, times, addresses on the web). */
-    ltr?: boolean;
-    /** The on-screen keyboard to offer. */
-    inputMode?: 'numeric' | 'url';
-    /** Several lines of text. */
-    multiline?: boolean;
-  };
+  /** The form edits it, in this section (a field without `form` is read-only); see EntityFormField. */
+  form?: EntityFormField;
   /** The view shows it, in this section. */
   view?: { section: string };
+}
+
+/** How the form edits a field (every property but `section` optional). */
+export interface EntityFormField {
+  section: string;
+  required?: boolean;
+  wide?: boolean;
+  /** The control's label when it is not the field's (a checkbox's sentence, a unit). */
+  label?: string;
+  /** A line under the control (limits, what the value does). */
+  hint?: string;
+  /** Position in the form when it is not the list's: fields with it come first, ascending. */
+  order?: number;
+  /** A new row's value (the API's form: bool, option codes, an int); default empty. */
+  initial?: unknown;
+  /** text: a textarea of this many rows. */
+  rows?: number;
+  /** text: a colour `#rrggbb` typed or picked from these swatches, with a chip as preview. */
+  swatches?: readonly string[];
+  /** enum: the select's text for no choice yet. */
+  placeholder?: string;
+  /** int: typed in a larger unit, this many of the value's (bytes typed as megabytes: 1048576). */
+  scale?: number;
+  /** Typed left to right (codes, times, addresses on the web). */
+  ltr?: boolean;
+  /** The on-screen keyboard to offer. */
+  inputMode?: 'numeric' | 'url';
+  /** Several lines of text (a textarea of the form's default height; `rows` sets it). */
+  multiline?: boolean;
 }
 
 export interface EntityDescription<F extends Record<string, EntityField> = Record<string, EntityField>> {
@@ -111,6 +146,26 @@ export interface EntityDescription<F extends Record<string, EntityField> = Recor
   paths: { list: string; item?: string };
   /** A sub-record of a legal or a true person, when set (see `OwnedBy`; contract/owners.ts `ownedBy`). */
   owner?: OwnedBy;
+  /**
+   * The list answers every row as an array, not a page (a short managed list): the screen matches
+   * `q` in the browser against these fields, and sorts nothing.
+   */
+  wholeList?: { search: readonly (keyof F & string)[] };
+  /** A bool field saying the row is in use: A flips it, the row offers it as a button. */
+  active?: keyof F & string;
+  /** An int field the rows are ordered by: a new row starts 10 after the largest. */
+  order?: keyof F & string;
+  /** Dialog titles and the saved toast name the row (`ویرایش شهر «تهران»`); default true. */
+  nameInTitles?: boolean;
+  /** The screen's list: its grid label (default `فهرست …plural`) and its DataTable id and command prefix (default `name`). */
+  list?: { label?: string; id?: string };
+  /** The client's cache key of its rows, when other screens read them too (default `[name]`). */
+  cacheKey?: readonly string[];
+  /** Palette words for its "new" command (default: new/create/تازه/جدید). */
+  keywords?: string[];
+  /** The list screen's line under its title, and what it says when there are no rows. */
+  intro?: string;
+  emptyText?: string;
 }
 
 /**
@@ -136,9 +191,22 @@ export function defineEntity<const F extends Record<string, EntityField>>(
   return entity;
 }
 
+/**
+ * An enum field's type and its options: the stored codes and their Persian labels; `many`: any
+ * number of them (a list of codes).
+ */
+export function optionsOf<const O extends readonly string[]>(
+  options: O,
+  optionLabels: Readonly<Record<O[number], string>>,
+  many = false,
+) {
+  return { type: 'enum' as const, options, optionLabels, ...(many ? { many: true } : {}) };
+}
+
 /** A field's value as the API answers it. */
 export function valueSchema(f: EntityField): z.ZodType {
   let s: z.ZodType;
+  if (f.many) return z.array(z.enum(f.options as [string, ...string[]])).meta({ description: f.label });
   switch (f.type) {
     case 'int':
     case 'ref':

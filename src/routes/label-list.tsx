@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { labelEntity } from '~/contract/label-entity.ts';
 import { LabelListScreen } from '~/features/labels/label-list-screen.tsx';
-import { labelListSearch } from '~/features/labels/search.ts';
+import { entitySearch } from '~/ui/entity/filters.ts';
 
 /** The labels staff manage (permission `labels`): list, create and edit in a dialog, delete. */
 export const Route = createFileRoute('/label-list')({
-  validateSearch: labelListSearch,
+  validateSearch: entitySearch(labelEntity),
   component: LabelListScreen,
 });

@@ -1,4 +1,4 @@
-import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { answerMismatch } from '../../src/server/http/mount.ts';

@@ -39,7 +39,7 @@ const jalali = (iso: unknown) => toPersianDigits(jalaliOfIso((iso as string | nu
 
 /** The form's starting value of a field: the row's, as typed (Jalali, Persian digits), or the field's initial. */
 function initialOf(f: EntityField, value: unknown): string {
-  if (value === undefined) return f.form?.initial ?? '';
+  if (value === undefined) return f.form?.initial === undefined ? '' : String(f.form.initial);
   if (value === null) return '';
   if (f.type === 'date') return jalali(value);
   if (f.format === 'plain') return toPersianDigits(String(value));

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 
 /**

@@ -34,8 +34,10 @@ function selected(type: EntityFieldType, expr: SQL): SQL {
 /**
  * The list spec of an entity (http/list.ts) from its description (contract/entity.ts) and where
  * its fields live in SQL: the select list aliases every field to its API name (timestamps as ISO
- * text, dates as ISO dates; fields `notInRow` are not selected), `sort: true` fields become sort keys and fields with `filter` become filters accepting
- * exactly those operators, so the client's columns and filter builder, the API and the SQL read
+ * text, dates as ISO dates; fields `notInRow` are not selected), `sort: true` fields become sort
+ * keys and fields with `filter` become filters accepting exactly those operators (named
+ * `filterAs.api` when given; a `many` field matches any value), so the client's columns and
+ * filter builder, the API and the SQL read
  * one list of names.
  */
 export function entityListSpec<F extends Record<string, EntityField>>(
@@ -57,7 +59,9 @@ export function entityListSpec<F extends Record<string, EntityField>>(
   for (const [name, f] of fields) {
     const def = { expr: source.columns[name], type: LIST_TYPE[f.type], nullable: f.nullable };
     if (f.sort) sorts[name] = def;
-    if (f.filter?.length) filters[name] = { ...def, ops: f.filter };
+    // A list field (`many`) matches when it holds any of the values asked for.
+    const many = f.many ? { anyOf: (values: SQL) => sql`${def.expr} && ${values}` } : {};
+    if (f.filter?.length) filters[f.filterAs?.api ?? name] = { ...def, ops: f.filter, ...many };
   }
   return {
     select,

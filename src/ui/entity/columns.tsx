@@ -24,6 +24,7 @@ const FORMATS: Readonly<Record<NonNullable<EntityField['format']>, (value: unkno
 /** A field's value as a list cell and a view term show it. */
 export function formatField(f: EntityField, value: unknown): string {
   if (value === null || value === undefined || value === '') return EMPTY;
+  if (f.many) return (value as string[]).map((v) => f.optionLabels?.[v] ?? v).join('، ');
   if (f.format) return FORMATS[f.format](value);
   switch (f.type) {
     case 'int':
@@ -67,8 +68,8 @@ export const isNumeric = (f: EntityField) => NUMERIC.has(f.type);
 
 /**
  * The list columns of an entity: every field with `column`, in the description's order, its
- * header the field's label, its cell the field formatted (`cells` overrides one), sortable where
- * the field sorts. The column id is the field's name, which is the server's sort key.
+ * header the field's label, its cell the field formatted (`cells` overrides one; `column.day`
+ * shows a timestamp's day, `column.asTyped` text as stored, `column.title` the whole text on hover), sortable where the field sorts. The column id is the field's name, which is the server's sort key.
  */
 export function entityColumns<F extends Record<string, EntityField>, Row extends Record<string, unknown>>(
   entity: EntityDescription<F>,
@@ -82,10 +83,21 @@ export function entityColumns<F extends Record<string, EntityField>, Row extends
       size: f.column!.width,
       enableSorting: !!f.sort,
       sortDescFirst: NUMERIC.has(f.type),
-      meta: { numeric: NUMERIC.has(f.type), grow: f.column!.grow ? 1 : undefined },
+      meta: {
+        numeric: NUMERIC.has(f.type),
+        grow: f.column!.grow ? 1 : undefined,
+        description: f.column!.description,
+      },
       cell: (c) => {
         const own = cells[name as keyof F & string];
-        return own ? own(c.row.original) : formatField(f, c.getValue());
+        if (own) return own(c.row.original);
+        const value = c.getValue();
+        const text = f.column!.day
+          ? formatDate(value as string)
+          : f.column!.asTyped
+            ? String(value ?? '')
+            : formatField(f, value);
+        return f.column!.title ? <span title={text}>{text}</span> : text;
       },
     }),
   ) as DataColumn<Row>[];

@@ -5,7 +5,7 @@ import type { FilterDef } from '../data-table/types.ts';
 
 /**
  * The list filters of an entity: every field with `filter`, keyed by the field's name in the URL
- * and the API alike. Enums offer their labels; refs load their options (lib/options.ts); numbers
+ * and the API alike (or by its `filterAs` names). Enums offer their labels; refs load their options (lib/options.ts); numbers
  * and dates are compared in the filter builder only.
  */
 export function entityFilters<F extends Record<string, EntityField>>(
@@ -14,7 +14,8 @@ export function entityFilters<F extends Record<string, EntityField>>(
   const out: FilterDef[] = [];
   for (const [key, f] of Object.entries(entity.fields)) {
     if (!f.filter?.length) continue;
-    const base = { key, label: f.label, builderOnly: f.builderOnly };
+    const named = f.filterAs ? { key: f.filterAs.url ?? key, field: f.filterAs.api ?? key } : { key };
+    const base = { ...named, label: f.filterAs?.label ?? f.label, builderOnly: f.builderOnly };
     if (f.type === 'enum')
       out.push({
         ...base,

@@ -31,24 +31,28 @@ interface BaseProps {
   className?: string;
 }
 
-/** A text box; `ltr` for codes and numbers typed left to right. */
+/** A text box; `ltr` for codes and numbers typed left to right; `multiline` a textarea of `rows` (2). */
 export function TextField({
   value,
   onChange,
   ltr,
   multiline,
+  rows = 2,
   inputMode,
   autoComplete,
   maxLength,
+  autoFocus,
   ...p
 }: BaseProps & {
   value: string;
   onChange(v: string): void;
   ltr?: boolean;
   multiline?: boolean;
-  inputMode?: 'numeric' | 'tel' | 'email' | 'url' | 'text';
+  rows?: number;
+  inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'url' | 'text';
   autoComplete?: string;
   maxLength?: number;
+  autoFocus?: boolean;
 }) {
   return (
     <Field label={p.label} error={p.error} hint={p.hint} required={p.required} className={p.className}>
@@ -56,8 +60,10 @@ export function TextField({
         <textarea
           className={inputCss({ multiline: true })}
           name={p.name}
-          rows={2}
+          rows={rows}
           value={value}
+          maxLength={maxLength}
+          autoFocus={autoFocus}
           onChange={(e) => onChange(e.target.value)}
         />
       ) : (
@@ -65,6 +71,7 @@ export function TextField({
           className={inputCss({ ltr })}
           name={p.name}
           value={value}
+          autoFocus={autoFocus}
           inputMode={inputMode}
           autoComplete={autoComplete ?? 'off'}
           maxLength={maxLength}

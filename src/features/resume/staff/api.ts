@@ -1,14 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ListPage } from '~/contract/list.ts';
-import type {
-  Provision,
-  ProvisionInput,
-  ResumeDetail,
-  ResumeRow,
-  ReviewInput,
-  TermCondition,
-  TermConditionInput,
-} from '~/contract/resume.ts';
+import type { ResumeDetail, ResumeRow, ReviewInput } from '~/contract/resume.ts';
 import { api } from '~/lib/http.ts';
 import { toRequestQuery } from '~/ui/data-table/search-params.ts';
 import type { ListParams } from '~/ui/data-table/types.ts';
@@ -16,7 +8,8 @@ import { toServerFilters } from './server-filters.ts';
 
 /**
  * The staff calls on resumes (shapes in src/contract/resume.ts): the list, one resume, the
- * review (bulk), and the term-and-condition questions and provisions (CRUD). Reads are `quiet`
+ * review (bulk); the questions and provisions are entities (contract/resume.ts termEntity,
+ * provisionEntity) called through lib/entity-api.ts. Reads are `quiet`
  * (the screen shows a failed load in place); writes let the error catalogue toast, except the
  * forms, which show 422 messages under their fields.
  */
@@ -25,8 +18,6 @@ export const resumeKeys = {
   all: ['resumes'] as const,
   list: ['resumes', 'list'] as const,
   one: (ncode: string) => ['resumes', 'one', ncode] as const,
-  terms: ['resumes', 'terms'] as const,
-  provisions: ['resumes', 'provisions'] as const,
 };
 
 const BASE = '/api/person/resume';
@@ -56,20 +47,3 @@ export const printUrl = (ncode: string) => `/resume/print/ViewResume/${ncode}`;
 /** POST /api/person/resume/review: one status (and note) for 1..500 resumes; 422 per field. */
 export const reviewResumes = (input: ReviewInput) =>
   api<{ updated: number }>(`${BASE}/review`, { method: 'POST', body: input, quiet: true });
-
-export const fetchTerms = (signal?: AbortSignal) =>
-  api<TermCondition[]>(`${BASE}/term-conditions`, { signal, quiet: true });
-export const createTerm = (input: TermConditionInput) =>
-  api<TermCondition>(`${BASE}/term-conditions`, { method: 'POST', body: input, quiet: true });
-export const updateTerm = (id: number, input: TermConditionInput) =>
-  api<TermCondition>(`${BASE}/term-conditions/${id}`, { method: 'PUT', body: input, quiet: true });
-/** DELETE; 409 when answered (the catalogue toasts «… به‌جای حذف آن را غیرفعال کنید»). */
-export const deleteTerm = (id: number) => api<unknown>(`${BASE}/term-conditions/${id}`, { method: 'DELETE' });
-
-export const fetchProvisions = (signal?: AbortSignal) =>
-  api<Provision[]>(`${BASE}/provisions`, { signal, quiet: true });
-export const createProvision = (input: ProvisionInput) =>
-  api<Provision>(`${BASE}/provisions`, { method: 'POST', body: input, quiet: true });
-export const updateProvision = (id: number, input: ProvisionInput) =>
-  api<Provision>(`${BASE}/provisions/${id}`, { method: 'PUT', body: input, quiet: true });
-export const deleteProvision = (id: number) => api<unknown>(`${BASE}/provisions/${id}`, { method: 'DELETE' });

@@ -19,3 +19,7 @@ export function ActiveBadge({ active }: { active: boolean }) {
 }
 
 export const fullName = (r: { first_name: string; last_name: string }) => `${r.first_name} ${r.last_name}`;
+
+/** The delete confirmation of a question or provision: one answered or accepted stays. */
+export const inUseNotice = (_: unknown, name: string) =>
+  `«${name}» برای همیشه حذف می‌شود. اگر متقاضیان به آن پاسخ داده یا آن را پذیرفته باشند حذف نمی‌شود؛ آن را غیرفعال کنید.`;

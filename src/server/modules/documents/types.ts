@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { documentTypeEntity } from '../../../contract/document-types.ts';
 import {
   type DocumentType,
   documentType,
@@ -10,17 +11,20 @@ import {
 import { deletedAnswer } from '../../../contract/ids.ts';
 import { toPersianDigits } from '../../../domain/persian-text.ts';
 import type { Db } from '../../db/client.ts';
-import { checkNameFree, pgError, uniqueGuard } from '../../db/pg-errors.ts';
+import { checkNameFree, pgError } from '../../db/pg-errors.ts';
 import { documentTypes } from '../../db/schema/index.ts';
+import { entityWriteRoutes } from '../../http/entity-writes.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
 import { defineRoute } from '../../http/route.ts';
 
+type DocumentTypeInputOut = z.output<typeof documentTypeInput>;
+
 /**
  * The managed list of document types (contract/documents.ts): read by any role (the upload
  * dialog's picker), changed with `management.system` at /management/document-types/list. Each
- * change runs in one transaction with one audit row (entity `document_type`, before/after under
- * the API's names).
+ * change is a `defineMutation`: one transaction with one audit row (entity `document_type`,
+ * before/after under the API's names); a unique-name race is a 422.
  */
 
 const NOT_FOUND = 'نوع مستند یافت نشد';
@@ -49,6 +53,22 @@ async function readType(db: Db, id: number): Promise<DocumentType> {
   return row;
 }
 
+/** The row `id` locked for the change; 404 «نوع مستند یافت نشد» when there is none. */
+async function lockType(db: Db, id: number) {
+  const [row] = await db.select().from(documentTypes).where(eq(documentTypes.id, id)).for('update');
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+/** The body's values under the table's column names. */
+const columnsOf = (body: DocumentTypeInputOut) => ({
+  name: body.name,
+  ownerTypes: body.owner_types,
+  maxBytes: body.max_bytes,
+  mimeTypes: body.mime_types,
+});
+
+/** The API fields of a type's row (what audit rows hold). */
 const auditFields = (row: typeof documentTypes.$inferSelect) => ({
   name: row.name,
   owner_types: row.ownerTypes,
@@ -64,145 +84,79 @@ export const documentTypeRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/document-types',
-    permission: 'role',
+    permission: documentTypeEntity.permissions.list,
     summary: 'Document types (optionally those applying to one owner type)',
     tags: ['documents'],
     query: documentTypesQuery,
     response: z.array(documentType),
     handler: ({ db, query }) => listDocumentTypes(db, query.owner_type ?? null),
   }),
-  /**
-   * POST /api/document-types (`management.system`) — `documentTypeInput` → `DocumentType`. 422 per
-   * field: name missing, longer than 80 or another type's (case-insensitive); no owner type;
-   * max_bytes not 1 KB..15 MB (MAX_DOCUMENT_BYTES); no or unknown MIME type.
-   */
-  defineRoute({
-    method: 'post',
-    path: '/api/document-types',
-    permission: 'management.system',
-    summary: 'Create a document type',
-    tags: ['documents'],
-    body: documentTypeInput,
-    response: documentType,
-    async handler({ db, body, audit }) {
-      const id = await uniqueGuard(
-        () =>
-          db.transaction(async (tx) => {
-            await checkNameFree(tx, documentTypes, body.name, null, DUPLICATE(body.name));
-            const [row] = await tx
-              .insert(documentTypes)
-              .values({
-                name: body.name,
-                ownerTypes: body.owner_types,
-                maxBytes: body.max_bytes,
-                mimeTypes: body.mime_types,
-              })
-              .returning();
-            await audit(tx, {
-              action: 'create',
-              entity: 'document_type',
-              entityId: row!.id,
-              after: auditFields(row!),
-            });
-            return row!.id;
-          }),
-        () => invalid({ name: [DUPLICATE(body.name)] }),
-      );
-      return readType(db, id);
-    },
-  }),
-  /**
-   * PUT /api/document-types/:id (`management.system`) — `documentTypeInput` → `DocumentType`;
-   * 404 «نوع مستند یافت نشد»; 422 as create. Documents already on file keep their type even when
-   * the new limits would refuse them.
-   */
-  defineRoute({
-    method: 'put',
-    path: '/api/document-types/:id{[0-9]+}',
-    permission: 'management.system',
-    summary: 'Change a document type',
+  ...entityWriteRoutes(documentTypeEntity, {
+    paths: { list: '/api/document-types', item: '/api/document-types/:id{[0-9]+}' },
     tags: ['documents'],
     params: ownerParams,
     body: documentTypeInput,
     response: documentType,
-    async handler({ db, params, body, audit }) {
-      await uniqueGuard(
-        () =>
-          db.transaction(async (tx) => {
-            const [before] = await tx
-              .select()
-              .from(documentTypes)
-              .where(eq(documentTypes.id, params.id))
-              .for('update');
-            if (!before) throw notFound(NOT_FOUND);
-            await checkNameFree(tx, documentTypes, body.name, params.id, DUPLICATE(body.name));
-            const [row] = await tx
-              .update(documentTypes)
-              .set({
-                name: body.name,
-                ownerTypes: body.owner_types,
-                maxBytes: body.max_bytes,
-                mimeTypes: body.mime_types,
-              })
-              .where(eq(documentTypes.id, params.id))
-              .returning();
-            await audit(tx, {
-              action: 'update',
-              entity: 'document_type',
-              entityId: params.id,
-              before: auditFields(before),
-              after: auditFields(row!),
-            });
-          }),
-        () => invalid({ name: [DUPLICATE(body.name)] }),
-      );
-      return readType(db, params.id);
+    onUnique: (body) => invalid({ name: [DUPLICATE(body.name)] }),
+    /**
+     * POST /api/document-types (`management.system`) — `documentTypeInput` → `DocumentType`. 422
+     * per field: name missing, longer than 80 or another type's (case-insensitive); no owner
+     * type; max_bytes not 1 KB..15 MB (MAX_DOCUMENT_BYTES); no or unknown MIME type.
+     */
+    create: {
+      summary: 'Create a document type',
+      async handler({ db, body }) {
+        await checkNameFree(db, documentTypes, body.name, null, DUPLICATE(body.name));
+        const [row] = await db.insert(documentTypes).values(columnsOf(body)).returning();
+        return { id: row!.id, after: auditFields(row!), result: await readType(db, row!.id) };
+      },
     },
-  }),
-  /**
-   * DELETE /api/document-types/:id (`management.system`) → `{ deleted: true }`; 404; 409 (Persian)
-   * while documents of this type are on file.
-   */
-  defineRoute({
-    method: 'delete',
-    path: '/api/document-types/:id{[0-9]+}',
-    permission: 'management.system',
-    summary: 'Delete a document type that no document uses',
-    tags: ['documents'],
-    params: ownerParams,
-    response: deletedAnswer,
-    async handler({ db, params, audit }) {
-      const refuse = (n: number) =>
-        conflict(
-          `این نوع مستند برای ${toPersianDigits(n)} مستند به کار رفته است و حذف نمی‌شود؛ نخست آن مستندها را حذف کنید یا نوع دیگری به آن‌ها بدهید`,
-        );
-      try {
-        return await db.transaction(async (tx) => {
-          const [before] = await tx
-            .select()
-            .from(documentTypes)
-            .where(eq(documentTypes.id, params.id))
-            .for('update');
-          if (!before) throw notFound(NOT_FOUND);
-          const [used] = await queryRows<{ n: number }>(
-            tx,
-            sql`SELECT count(*)::int AS n FROM documents WHERE document_type_id = ${params.id}`,
+    /**
+     * PUT /api/document-types/:id (`management.system`) — `documentTypeInput` → `DocumentType`;
+     * 404 «نوع مستند یافت نشد»; 422 as create. Documents already on file keep their type even
+     * when the new limits would refuse them.
+     */
+    update: {
+      summary: 'Change a document type',
+      async handler({ db, params, body }) {
+        const before = await lockType(db, params.id);
+        await checkNameFree(db, documentTypes, body.name, params.id, DUPLICATE(body.name));
+        const [row] = await db
+          .update(documentTypes)
+          .set(columnsOf(body))
+          .where(eq(documentTypes.id, params.id))
+          .returning();
+        const after = auditFields(row!);
+        return { id: params.id, before: auditFields(before), after, result: await readType(db, params.id) };
+      },
+    },
+    /**
+     * DELETE /api/document-types/:id (`management.system`) → `{ deleted: true }`; 404; 409
+     * (Persian) while documents of this type are on file.
+     */
+    remove: {
+      summary: 'Delete a document type that no document uses',
+      response: deletedAnswer,
+      async handler({ db, params }) {
+        const refuse = (n: number) =>
+          conflict(
+            `این نوع مستند برای ${toPersianDigits(n)} مستند به کار رفته است و حذف نمی‌شود؛ نخست آن مستندها را حذف کنید یا نوع دیگری به آن‌ها بدهید`,
           );
-          if ((used?.n ?? 0) > 0) throw refuse(used!.n);
-          await tx.delete(documentTypes).where(eq(documentTypes.id, params.id));
-          await audit(tx, {
-            action: 'delete',
-            entity: 'document_type',
-            entityId: params.id,
-            before: auditFields(before),
-          });
-          return { deleted: true as const };
-        });
-      } catch (e) {
-        // An upload of this type committed between the count and the delete: the foreign key refuses.
-        if (pgError(e).code === '23503') throw refuse(1);
-        throw e;
-      }
+        const before = await lockType(db, params.id);
+        const [used] = await queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM documents WHERE document_type_id = ${params.id}`,
+        );
+        if ((used?.n ?? 0) > 0) throw refuse(used!.n);
+        try {
+          await db.delete(documentTypes).where(eq(documentTypes.id, params.id));
+        } catch (e) {
+          // An upload of this type committed between the count and the delete: the foreign key refuses.
+          if (pgError(e).code === '23503') throw refuse(1);
+          throw e;
+        }
+        return { id: params.id, before: auditFields(before), result: { deleted: true as const } };
+      },
     },
   }),
 ];

@@ -1,16 +1,19 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import type { EntityDescription } from '../../../contract/entity.ts';
 import { positiveId } from '../../../contract/fields.ts';
 import { deletedAnswer } from '../../../contract/ids.ts';
 import {
   type Provision,
   provision,
+  provisionEntity,
   provisionInput,
   type TermCondition,
   type TermKind,
   termCondition,
   termConditionInput,
+  termEntity,
 } from '../../../contract/resume.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -19,6 +22,7 @@ import {
   resumeTermAnswers,
   resumeTerms,
 } from '../../db/schema/index.ts';
+import { entityWriteRoutes } from '../../http/entity-writes.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
 
@@ -26,8 +30,9 @@ import { type AnyRoute, defineRoute } from '../../http/route.ts';
  * The resume's managed texts (`resumes.manage`): term-and-condition questions (step 5) and
  * provisions (step 4). Both are the same kind of list, so one declaration builds the four calls
  * of each: list (by `sort`, with how many applicants used each one), create, change, delete.
- * Every change is audited in its transaction. One that has been answered or accepted cannot be
- * deleted (409): deactivate it instead, so submitted resumes keep their text.
+ * Every change is a `defineMutation` (entityWriteRoutes), audited in its transaction. One that
+ * has been answered or accepted cannot be deleted (409): deactivate it instead, so submitted
+ * resumes keep their text.
  */
 
 const idParams = z.object({ id: positiveId });
@@ -39,18 +44,16 @@ interface ManagedTable extends PgTable {
 }
 
 interface ManagedText<Input extends z.ZodType, Row, Out> {
-  /** API path of the list, e.g. `/api/person/resume/term-conditions`. */
-  path: string;
-  /** API path of one, e.g. `/api/person/resume/term-conditions/:id{[0-9]+}`. */
-  itemPath: string;
+  /** The entity described in contract/resume.ts: its paths, permission and audit type. */
+  entity: Pick<EntityDescription, 'name' | 'paths' | 'permissions'>;
+  /** Its paths as literals (a search for a path finds this module); the description's. */
+  paths: { list: string; item: string };
   /** The answer's schema for one (contract/resume.ts). */
   answer: z.ZodType<Out>;
   table: ManagedTable;
   /** The column of the answers/acceptances table pointing at this table's id. */
   usedBy: AnyPgColumn;
   input: Input;
-  /** Audit entity name. */
-  entity: string;
   /** English noun for the OpenAPI summaries. */
   noun: string;
   notFound: string;
@@ -71,12 +74,12 @@ function managedTextRoutes<Input extends z.ZodType, Row, Out>(m: ManagedText<Inp
     if (!row) throw notFound(m.notFound);
     return row as Row;
   };
-  const base = { permission: 'resumes.manage', tags: ['resume'] };
+  const base = { permission: m.entity.permissions.list, tags: ['resume'] };
   return [
     defineRoute({
       ...base,
       method: 'get',
-      path: m.path,
+      path: m.paths.list,
       summary: `Resume ${m.noun}: all, by sort, with how many applicants used each`,
       response: z.array(m.answer),
       async handler({ db }) {
@@ -90,62 +93,45 @@ function managedTextRoutes<Input extends z.ZodType, Row, Out>(m: ManagedText<Inp
         return rows.map((r) => m.shape(r.row as Row, Number(r.n)));
       },
     }),
-    defineRoute({
-      ...base,
-      method: 'post',
-      path: m.path,
-      summary: `Resume ${m.noun}: add one`,
-      body: m.input,
-      response: m.answer,
-      async handler({ db, deps, body, audit }) {
-        return db.transaction(async (tx) => {
-          const now = deps.now();
-          const [row] = (await tx
-            .insert(table)
-            .values({ ...(body as object), createdAt: now, updatedAt: now })
-            .returning()) as unknown[];
-          const id = (row as { id: number }).id;
-          await audit(tx, { action: 'create', entity: m.entity, entityId: id, after: row });
-          return m.shape(row as Row, 0);
-        });
-      },
-    }),
-    defineRoute({
-      ...base,
-      method: 'put',
-      path: m.itemPath,
-      summary: `Resume ${m.noun}: change one`,
+    ...entityWriteRoutes(m.entity, {
+      paths: m.paths,
+      tags: base.tags,
       params: idParams,
       body: m.input,
       response: m.answer,
-      async handler({ db, deps, params, body, audit }) {
-        return db.transaction(async (tx) => {
-          const before = await lockRow(tx, params.id);
-          const [row] = await tx
+      create: {
+        summary: `Resume ${m.noun}: add one`,
+        async handler({ db, deps, body }) {
+          const now = deps.now();
+          const [row] = (await db
+            .insert(table)
+            .values({ ...(body as object), createdAt: now, updatedAt: now })
+            .returning()) as unknown[];
+          return { id: (row as { id: number }).id, after: row, result: m.shape(row as Row, 0) };
+        },
+      },
+      update: {
+        summary: `Resume ${m.noun}: change one`,
+        async handler({ db, deps, params, body }) {
+          const before = await lockRow(db, params.id);
+          const [row] = await db
             .update(table)
             .set({ ...(body as object), updatedAt: deps.now() })
             .where(eq(m.table.id, params.id))
             .returning();
-          await audit(tx, { action: 'update', entity: m.entity, entityId: params.id, before, after: row });
-          return m.shape(row as Row, await uses(tx, params.id));
-        });
+          const result = m.shape(row as Row, await uses(db, params.id));
+          return { id: params.id, before, after: row, result };
+        },
       },
-    }),
-    defineRoute({
-      ...base,
-      method: 'delete',
-      path: m.itemPath,
-      summary: `Resume ${m.noun}: delete one nobody used`,
-      params: idParams,
-      response: deletedAnswer,
-      async handler({ db, params, audit }) {
-        return db.transaction(async (tx) => {
-          const before = await lockRow(tx, params.id);
-          if ((await uses(tx, params.id)) > 0) throw conflict(m.inUse);
-          await tx.delete(table).where(eq(m.table.id, params.id));
-          await audit(tx, { action: 'delete', entity: m.entity, entityId: params.id, before });
-          return { deleted: true };
-        });
+      remove: {
+        summary: `Resume ${m.noun}: delete one nobody used`,
+        response: deletedAnswer,
+        async handler({ db, params }) {
+          const before = await lockRow(db, params.id);
+          if ((await uses(db, params.id)) > 0) throw conflict(m.inUse);
+          await db.delete(table).where(eq(m.table.id, params.id));
+          return { id: params.id, before, result: { deleted: true } };
+        },
       },
     }),
   ];
@@ -157,13 +143,15 @@ function managedTextRoutes<Input extends z.ZodType, Row, Out>(m: ManagedText<Inp
  * DELETE /:id → `{ deleted: true }` (404; 409 when answered). 422 per field on bad input.
  */
 const termRoutes = managedTextRoutes({
-  path: '/api/person/resume/term-conditions',
-  itemPath: '/api/person/resume/term-conditions/:id{[0-9]+}',
+  entity: termEntity,
+  paths: {
+    list: '/api/person/resume/term-conditions',
+    item: '/api/person/resume/term-conditions/:id{[0-9]+}',
+  },
   answer: termCondition,
   table: resumeTerms,
   usedBy: resumeTermAnswers.termId,
   input: termConditionInput,
-  entity: 'resume_term',
   noun: 'questions',
   notFound: 'پرسش یافت نشد',
   inUse: 'به این پرسش پاسخ داده شده است؛ به‌جای حذف آن را غیرفعال کنید',
@@ -185,13 +173,12 @@ const termRoutes = managedTextRoutes({
  * → `{ deleted: true }` (404; 409 when accepted). 422 per field on bad input.
  */
 const provisionRoutes = managedTextRoutes({
-  path: '/api/person/resume/provisions',
-  itemPath: '/api/person/resume/provisions/:id{[0-9]+}',
+  entity: provisionEntity,
+  paths: { list: '/api/person/resume/provisions', item: '/api/person/resume/provisions/:id{[0-9]+}' },
   answer: provision,
   table: resumeProvisions,
   usedBy: resumeProvisionAcceptances.provisionId,
   input: provisionInput,
-  entity: 'resume_provision',
   noun: 'provisions',
   notFound: 'بند تعهدنامه یافت نشد',
   inUse: 'به این بند تعهدنامه پاسخ داده شده است؛ به‌جای حذف آن را غیرفعال کنید',
