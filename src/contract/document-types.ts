@@ -37,7 +37,8 @@ export const documentTypeEntity = defineEntity({
       type: 'text',
       label: 'نوع مستند',
       max: 80,
-      column: { width: 240, grow: true, asTyped: true },
+      format: 'verbatim',
+      column: { width: 240, grow: true },
       form: { section: 'نوع مستند', required: true, order: 1, label: 'نام', hint: 'حداکثر ۸۰ نویسه، یکتا' },
     },
     owner_types: {

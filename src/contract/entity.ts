@@ -46,8 +46,8 @@ export interface EntityField {
    * shorter header than the label («تولید» for «مقدار تولید»); `order`: its place among the
    * columns when it differs from the description's order (which is the form's); `title`: the
    * whole text on hover (long text cut by the column); `day`: a timestamp shown as its Jalali
-   * day; `asTyped`: text shown as stored, its Latin digits kept; `description`: the header's
-   * explanation.
+   * day; `description`: the header's explanation. (Text shown as stored, its Latin digits kept,
+   * is `format: 'verbatim'`.)
    */
   column?: {
     width: number;
@@ -56,7 +56,6 @@ export interface EntityField {
     order?: number;
     title?: boolean;
     day?: boolean;
-    asTyped?: boolean;
     description?: string;
   };
   /**

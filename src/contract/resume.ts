@@ -534,7 +534,8 @@ export const termEntity = defineEntity({
       type: 'text',
       label: 'متن پرسش',
       max: 1000,
-      column: { width: 260, grow: true, title: true, asTyped: true },
+      format: 'verbatim',
+      column: { width: 260, grow: true, title: true },
       form: { section: 'متن', required: true, order: 1, rows: 3, hint: '۵ تا ۱۰۰۰ نویسه' },
     },
     kind: {
@@ -598,14 +599,16 @@ export const provisionEntity = defineEntity({
       type: 'text',
       label: 'عنوان',
       max: 200,
-      column: { width: 180, title: true, asTyped: true },
+      format: 'verbatim',
+      column: { width: 180, title: true },
       form: { section: 'متن', required: true, order: 1, hint: '۳ تا ۲۰۰ نویسه' },
     },
     body: {
       type: 'text',
       label: 'متن تعهد',
       max: 4000,
-      column: { width: 260, grow: true, title: true, asTyped: true },
+      format: 'verbatim',
+      column: { width: 260, grow: true, title: true },
       form: {
         section: 'متن',
         required: true,

@@ -69,7 +69,8 @@ export const isNumeric = (f: EntityField) => NUMERIC.has(f.type);
 /**
  * The list columns of an entity: every field with `column`, in the description's order, its
  * header the field's label, its cell the field formatted (`cells` overrides one; `column.day`
- * shows a timestamp's day, `column.asTyped` text as stored, `column.title` the whole text on hover), sortable where the field sorts. The column id is the field's name, which is the server's sort key.
+ * shows a timestamp's day, `column.title` the whole text on hover), sortable where the field
+ * sorts. The column id is the field's name, which is the server's sort key.
  */
 export function entityColumns<F extends Record<string, EntityField>, Row extends Record<string, unknown>>(
   entity: EntityDescription<F>,
@@ -92,11 +93,7 @@ export function entityColumns<F extends Record<string, EntityField>, Row extends
         const own = cells[name as keyof F & string];
         if (own) return own(c.row.original);
         const value = c.getValue();
-        const text = f.column!.day
-          ? formatDate(value as string)
-          : f.column!.asTyped
-            ? String(value ?? '')
-            : formatField(f, value);
+        const text = f.column!.day ? formatDate(value as string) : formatField(f, value);
         return f.column!.title ? <span title={text}>{text}</span> : text;
       },
     }),
