@@ -1,4 +1,4 @@
-import { provisionEntity, provisionInput } from '~/contract/resume.ts';
+import { provisionEntity, provisionInput } from '~/contract/resume-texts.ts';
 import { entityScreen } from '~/ui/entity/entity-screen.tsx';
 import { ActiveBadge, inUseNotice } from './labels.tsx';
 

@@ -1,4 +1,4 @@
-import { termConditionInput, termEntity } from '~/contract/resume.ts';
+import { termConditionInput, termEntity } from '~/contract/resume-texts.ts';
 import { Badge } from '~/ui/badge.tsx';
 import { entityScreen } from '~/ui/entity/entity-screen.tsx';
 import { ActiveBadge, inUseNotice } from './labels.tsx';

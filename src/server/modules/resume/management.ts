@@ -4,17 +4,17 @@ import { z } from 'zod';
 import type { EntityDescription } from '../../../contract/entity.ts';
 import { positiveId } from '../../../contract/fields.ts';
 import { deletedAnswer } from '../../../contract/ids.ts';
+import type { TermKind } from '../../../contract/resume.ts';
 import {
   type Provision,
   provision,
   provisionEntity,
   provisionInput,
   type TermCondition,
-  type TermKind,
   termCondition,
   termConditionInput,
   termEntity,
-} from '../../../contract/resume.ts';
+} from '../../../contract/resume-texts.ts';
 import type { Db } from '../../db/client.ts';
 import {
   resumeProvisionAcceptances,
