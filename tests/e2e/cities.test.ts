@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, newPage } from '../support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './pages/browser-suite.ts';
 import { signIn } from './pages/sign-in.ts';
 
 /**
@@ -11,14 +11,7 @@ import { signIn } from './pages/sign-in.ts';
  */
 
 const WAIT = { timeout: 15_000 };
-let browser: Browser;
-let baseURL: string;
-
-beforeAll(async () => {
-  baseURL = process.env.NAZER_E2E_BASE_URL ?? inject('baseUrl');
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
+const suite = browserSuite();
 
 const gridRows = (grid: Locator) => grid.locator('tbody tr[aria-rowindex]');
 const settled = (grid: Locator) => expect.poll(() => grid.getAttribute('aria-busy'), WAIT).toBeNull();
@@ -27,7 +20,7 @@ const pageGet = (page: Page, path: string) =>
 
 describe('cities', () => {
   it('opens from the palette, filters by province, and renames a city by keyboard', async () => {
-    const { page, context } = await newPage(browser, baseURL);
+    const { page, context } = await suite.open();
     try {
       await signIn(page, 'admin');
       await page.keyboard.press('Control+KeyK');
@@ -79,7 +72,7 @@ describe('cities', () => {
   });
 
   it('is not offered to a role that may not manage base data', async () => {
-    const { page, context } = await newPage(browser, baseURL);
+    const { page, context } = await suite.open();
     try {
       await signIn(page, 'analyst', 'مشاهده‌گر');
       await page.keyboard.press('Control+KeyK');
