@@ -3,6 +3,13 @@ import { type EntityDescription, type EntityField, valueSchema } from './entity.
 import { optionalText, persianText } from './fields.ts';
 import { MAX_ID, pickedId } from './ids.ts';
 
+/** The body's shape: a field the form edits, with its own `input` schema's type where it has one. */
+type InputShape<F extends Record<string, EntityField>> = {
+  [K in keyof F as F[K]['form'] extends object ? K : never]: F[K]['input'] extends z.ZodType
+    ? F[K]['input']
+    : z.ZodType<unknown>;
+};
+
 /**
  * The schema of the body that creates or updates a row: the fields the form edits. Text is
  * normalised Persian (contract/fields.ts), capped at `max`; a required field refuses empty; a
@@ -27,5 +34,5 @@ export function inputSchema<F extends Record<string, EntityField>>(e: EntityDesc
     else s = valueSchema(f);
     shape[k] = f.nullable && !f.form.required && f.type !== 'text' ? s.nullable().optional() : s;
   }
-  return z.object(shape).meta({ title: `${e.name}Input` });
+  return z.object(shape).meta({ title: `${e.name}Input` }) as unknown as z.ZodObject<InputShape<F>>;
 }

@@ -23,8 +23,11 @@ import type { FilterOp } from './list.ts';
  */
 export type EntityFieldType = 'text' | 'int' | 'amount' | 'bool' | 'date' | 'timestamp' | 'enum' | 'ref';
 
-/** Where option lists come from (the client maps each to a cached call: lib/options.ts). */
-export type OptionSource = 'provinces' | 'industries';
+/**
+ * Where option lists come from (the client maps each to a cached call: lib/options.ts); the
+ * labels of one entity type (`labels:legal_person`) are those the management area defines.
+ */
+export type OptionSource = 'provinces' | 'industries' | 'labels:legal_person' | 'labels:true_person';
 
 export interface EntityField {
   type: EntityFieldType;
@@ -32,11 +35,18 @@ export interface EntityField {
   label: string;
   /** The value can be null. */
   nullable?: boolean;
-  /** enum: the stored codes, and their Persian labels. */
+  /**
+   * enum: the stored codes, and their Persian labels. A text field may have them too: it stays
+   * text as stored (older rows may hold other words), and its filter and form offer these.
+   */
   options?: readonly string[];
   optionLabels?: Readonly<Record<string, string>>;
   /** ref (and enum with many values): where the choices come from. */
   optionsFrom?: OptionSource;
+  /** ref: chosen in a search picker (a city with its province, a legal person), not a select. */
+  picker?: 'city' | 'legal_person';
+  /** Unique among the rows (a national id): a duplicate's 422 links to the row that has it. */
+  unique?: boolean;
   /** text: at most this many characters (the form's and the server's check). */
   max?: number;
   /** enum: the value is a list of the options (any number of them; checkboxes in the form). */
@@ -85,9 +95,28 @@ export interface EntityField {
    * field `object_types`), `url` in the screen's address (`type`), `label` in the filter bar.
    * Kept for URLs already shared.
    */
-  filterAs?: { api?: string; url?: string; label?: string };
+  filterAs?: {
+    api?: string;
+    url?: string;
+    label?: string;
+    /** A yes/no filter's two choices (default بله / خیر). */
+    yes?: string;
+    no?: string;
+    /** Its place among the filters when it differs from the description's order. */
+    order?: number;
+  };
   /** Offered only in the filter builder (ranges of numbers and dates), not in the filter bar. */
   builderOnly?: boolean;
+  /** The API filters on it but the screens offer no control (an id picked on another screen). */
+  apiOnly?: boolean;
+  /**
+   * A column of the list's Excel/CSV export and of its import template, in the description's
+   * order: `width` in characters, `header` when it is not the label (kept for sheets already
+   * filled in). A ref is written and read by name (its key drops `_id`): `ref` names the rows the
+   * import looks it up in, `province` the column that tells apart cities of the same name. A
+   * field without `form` is exported only.
+   */
+  sheet?: { width: number; header?: string; ref?: 'city' | 'industry' | 'legal_person'; province?: string };
   /** The form edits it, in this section (a field without `form` is read-only); see EntityFormField. */
   form?: EntityFormField;
   /** The view shows it, in this section. */
@@ -118,7 +147,11 @@ export interface EntityFormField {
   /** Typed left to right (codes, times, addresses on the web). */
   ltr?: boolean;
   /** The on-screen keyboard to offer. */
-  inputMode?: 'numeric' | 'url';
+  inputMode?: 'numeric' | 'url' | 'tel' | 'email';
+  /** The browser's autofill hint (`tel`, `given-name` …). */
+  autoComplete?: string;
+  /** Shown in Persian digits: every character (`all`: codes, numbers), or the digits among words (`text`: an address). */
+  digits?: 'all' | 'text';
   /** Several lines of text (a textarea of the form's default height; `rows` sets it). */
   multiline?: boolean;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MOBILE_FORMAT_MESSAGE, normalizeMobile, parseNationalCode } from '../domain/identifiers.ts';
 import { parseJalaliDate } from '../domain/jalali.ts';
 import { normalizePersian, toAsciiDigits, toPersianDigits } from '../domain/persian-text.ts';
+import { MAX_ID } from './ids.ts';
 
 /**
  * Field schemas shared by forms (client) and request validation (server), each with its Persian
@@ -96,5 +97,87 @@ export const smsCode = z
   .trim()
   .transform((v) => toAsciiDigits(v).replace(/\s/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'کد پیامک‌شده ۶ رقم است'));
+
+/** Optional digits-only code (postal code, registration number …) with a format check. */
+export const optionalCode = (label: string, parse: (v: string) => string | null, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(40, `${label} بیش از حد طولانی است`)
+    .nullish()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const code = parse(v);
+      if (!code) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return code;
+    });
+
+/** An amount in IRR typed with separators (٬ , ،) and Persian digits → digit string, or null. */
+export const optionalAmount = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(60)
+    .nullish()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const digits = toAsciiDigits(v).replace(/[,،٬\s]/g, '');
+      if (!/^\d{1,24}$/.test(digits)) {
+        ctx.addIssue({ code: 'custom', message: `${label} باید عددی صحیح و نامنفی به ریال باشد` });
+        return z.NEVER;
+      }
+      return digits.replace(/^0+(?=\d)/, '');
+    });
+
+/** An optional whole number 0..max typed with separators and Persian digits, or null. */
+export const optionalInt = (label: string, max = 10_000_000) =>
+  z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || v === '') return null;
+      const n = Number(toAsciiDigits(String(v)).replace(/[,،٬\s]/g, ''));
+      if (!Number.isInteger(n) || n < 0 || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${label} باید عددی صحیح و نامنفی باشد` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** An optional picked id ('' or missing → null), with its message when it is not an id. */
+export const optionalId = (message: string) =>
+  z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || v === '') return null;
+      const n = Number(toAsciiDigits(String(v)));
+      if (!Number.isInteger(n) || n <= 0 || n > MAX_ID) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** One of `values`, or null for '' / missing. */
+export const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z
+    .string()
+    .nullish()
+    .transform((v) => v || null)
+    .pipe(z.enum(values, { error: message }).nullable());
+
+/** An optional Jalali date typed as yyyy/mm/dd → ISO, or null. */
+export const optionalJalali = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(20)
+    .nullish()
+    .transform((v) => v || null)
+    .pipe(jalaliDate(label).nullable());
 
 export { MAX_ID, pickedId, positiveId } from './ids.ts';

@@ -51,6 +51,10 @@ export type ListQueryInput = z.input<typeof listQuerySchema>;
 /** Operators of `advanceFilter`: `in` takes an array; `contains` is a partial, case-insensitive text match. */
 export const FILTER_OPS = ['eq', 'neq', 'in', 'gte', 'lte', 'contains'] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
+/** Every operator, equality first: a code's or a number's filter (the filter bar compares equal). */
+export const CODE_FILTER_OPS: readonly FilterOp[] = FILTER_OPS;
+/** Every operator, `contains` first: a name's filter (the filter bar matches a part). */
+export const TEXT_FILTER_OPS: readonly FilterOp[] = ['contains', 'eq', 'neq', 'in', 'gte', 'lte'];
 
 /** One condition of `advanceFilter`; all conditions must hold (AND). */
 export const advanceFilterItem = z.object({

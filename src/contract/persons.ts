@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { positiveId } from './ids.ts';
+import { truePersonRow } from './true-person.ts';
+
+export {
+  LEGAL_KIND_LABELS,
+  LEGAL_KINDS,
+  LEGAL_STATUS_LABELS,
+  LEGAL_STATUSES,
+  type LegalPersonRow,
+  legalPersonRow,
+} from './legal-person.ts';
+export { type TruePersonRow, truePersonRow } from './true-person.ts';
 
 /**
  * The persons and search calls, shared by server and client. Field names are the API's
@@ -14,25 +25,9 @@ import { positiveId } from './ids.ts';
 /** Path parameters `:id` of the detail calls. */
 export const idParams = z.object({ id: positiveId });
 
-export const LEGAL_KINDS = ['company', 'holding', 'ministry', 'fund', 'institution'] as const;
-export const LEGAL_STATUSES = ['active', 'dissolving', 'dissolved', 'divested', 'merged'] as const;
 export const BOARD_POSITIONS = ['chairman', 'vice_chairman', 'member', 'alternate'] as const;
 
-/** Persian labels of the codes above. */
-export const LEGAL_KIND_LABELS: Record<string, string> = {
-  company: 'شرکت',
-  holding: 'هلدینگ',
-  ministry: 'وزارتخانه',
-  fund: 'صندوق',
-  institution: 'مؤسسه',
-};
-export const LEGAL_STATUS_LABELS: Record<string, string> = {
-  active: 'فعال',
-  dissolving: 'در حال انحلال',
-  dissolved: 'منحل',
-  divested: 'واگذارشده',
-  merged: 'ادغام‌شده',
-};
+/** Persian labels of the board positions. */
 export const BOARD_POSITION_LABELS: Record<string, string> = {
   chairman: 'رئیس هیئت مدیره',
   vice_chairman: 'نایب رئیس',
@@ -42,31 +37,6 @@ export const BOARD_POSITION_LABELS: Record<string, string> = {
 
 const ref = z.object({ id: z.number(), name: z.string() });
 export type Ref = z.infer<typeof ref>;
-
-/**
- * GET /api/person/legal-persons (permission person.legal.list): a `ListPage<LegalPersonRow>`.
- * sortBy: name (default) | national_id | registered_capital | employees | created_at | ticker.
- * Filters (advanceFilter or plain parameters): status, kind, ownership_type, legal_form (text),
- * industry_id, province_id, registration_city_id, supervising_body_id (int), is_listed, is_demo
- * (bool), registered_capital, employees (numeric/int ranges), name (text, contains).
- * `q` matches name, ticker and national id.
- */
-export const legalPersonRow = z.object({
-  id: z.number(),
-  name: z.string(),
-  kind: z.string(),
-  national_id: z.string().nullable(),
-  ticker: z.string().nullable(),
-  industry: z.string().nullable(),
-  ownership_type: z.string().nullable(),
-  status: z.string(),
-  registered_capital: z.string().nullable(),
-  employees: z.number().nullable(),
-  is_listed: z.boolean(),
-  is_demo: z.boolean(),
-  province: z.string().nullable(),
-});
-export type LegalPersonRow = z.infer<typeof legalPersonRow>;
 
 /** A direct shareholder of a company. `holder_type` legal | true. */
 export const shareholderItem = z.object({
@@ -189,28 +159,6 @@ export const legalPersonDetail = z.object({
   board: boardDetail.nullable(),
 });
 export type LegalPersonDetail = z.infer<typeof legalPersonDetail>;
-
-/**
- * GET /api/person/true-persons (person.true.list): a `ListPage<TruePersonRow>`.
- * sortBy: last_name (default) | first_name | national_code | birth_date | created_at.
- * Filters: gender, education_level, field_of_study, last_name (text), birth_city_id,
- * province_id (int), birth_date (date ranges), is_demo (bool). `q` matches name and national code.
- */
-export const truePersonRow = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  father_name: z.string().nullable(),
-  national_code: z.string().nullable(),
-  gender: z.string().nullable(),
-  mobile: z.string().nullable(),
-  birth_date: z.string().nullable(),
-  birth_city: z.string().nullable(),
-  education_level: z.string().nullable(),
-  field_of_study: z.string().nullable(),
-  is_demo: z.boolean(),
-});
-export type TruePersonRow = z.infer<typeof truePersonRow>;
 
 /** A board seat a person holds, directly (`role` holder) or for a legal person (`role` representative). */
 export const personSeatItem = z.object({

@@ -1,6 +1,7 @@
 import type { OptionSource } from '~/contract/entity.ts';
 import type { EnumOption } from '~/ui/data-table/types.ts';
 import { api } from './http.ts';
+import { labelKeys, labelOptions } from './labels.ts';
 import { fetchIndustryOptions } from './records.ts';
 
 interface Named {
@@ -18,6 +19,13 @@ export const OPTION_LOADERS: Readonly<Record<OptionSource, () => Promise<EnumOpt
   provinces: async () =>
     (await api<Named[]>('/api/provinces', { quiet: true })).map((p) => ({ value: p.id, label: p.name })),
   industries: fetchIndustryOptions,
+  /** The labels the management area defines for legal persons (and, next, for true persons). */
+  'labels:legal_person': labelOptions('legal_person'),
+  'labels:true_person': labelOptions('true_person'),
 };
 
-export const optionKey = (source: OptionSource) => ['options', source] as const;
+/** The cache key of a source's options: the labels' own key, so a renamed label shows at once. */
+export const optionKey = (source: OptionSource): readonly unknown[] =>
+  source.startsWith('labels:')
+    ? labelKeys.options(source.slice('labels:'.length) as 'legal_person' | 'true_person')
+    : ['options', source];

@@ -1,12 +1,20 @@
 import { Link } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import type { LabelChip } from '~/contract/labels.ts';
+import type { LabelChip, Labelled } from '~/contract/labels.ts';
+import { type LegalPersonRow, legalPersonEntity } from '~/contract/legal-person.ts';
+import { type TruePersonRow, truePersonEntity } from '~/contract/true-person.ts';
+import { columnHelper, type DataColumn } from '~/ui/data-table/columns.ts';
+import { entityColumns } from '~/ui/entity/columns.tsx';
 import { EMPTY } from '~/ui/format.ts';
 import { LabelChips } from '~/ui/label-chips.tsx';
-import { DemoBadge } from './labels.tsx';
+import { DemoBadge, idText, StatusBadge } from './labels.tsx';
 
-/** Cells both persons lists (legal and true) share. */
+/**
+ * The persons lists' columns: the description's (contract/legal-person.ts, true-person.ts), with
+ * the cells that are the persons' own (the name linked to its record, the status badge, the masked
+ * mobile) and the row's labels last, so the columns users know keep their places.
+ */
 
 const nameCell = css({
   display: 'flex',
@@ -53,10 +61,44 @@ export function NameCell({
   );
 }
 
-/** The labels cell of both persons lists: the row's labels (`labels`, by name) as coloured chips. */
-export const labelsCell = ({ row }: { row: { original: { labels?: LabelChip[] } } }) => (
-  <LabelChips labels={row.original.labels} />
-);
+/** The labels column of both persons lists: the row's labels (`labels`, by name) as coloured chips. */
+const labelsColumn = <Row extends { labels?: LabelChip[] }>() =>
+  columnHelper<Row>().display({
+    id: 'labels',
+    header: 'برچسب‌ها',
+    size: 120,
+    cell: ({ row }) => <LabelChips labels={row.original.labels} />,
+  }) as DataColumn<Row>;
 
-/** A text cell, or a dash when there is no value. */
-export const textOrDash = (c: { getValue(): string | null | undefined }) => c.getValue() ?? EMPTY;
+/** 09121234567 → ۰۹۱۲***۴۵۶۷: enough to recognise a number without publishing it in a list. */
+export function maskMobile(mobile: string | null): string {
+  if (!mobile) return EMPTY;
+  return idText(mobile.length >= 8 ? `${mobile.slice(0, 4)}***${mobile.slice(-4)}` : mobile);
+}
+
+type LegalRow = Labelled<LegalPersonRow>;
+type TrueRow = Labelled<TruePersonRow>;
+
+export const legalPersonColumns: DataColumn<LegalRow>[] = [
+  ...entityColumns<typeof legalPersonEntity.fields, LegalRow>(legalPersonEntity, {
+    name: (r) => (
+      <NameCell type="legal" row={r}>
+        {r.name}
+      </NameCell>
+    ),
+    status: (r) => <StatusBadge status={r.status} />,
+  }),
+  labelsColumn<LegalRow>(),
+];
+
+export const truePersonColumns: DataColumn<TrueRow>[] = [
+  ...entityColumns<typeof truePersonEntity.fields, TrueRow>(truePersonEntity, {
+    last_name: (r) => (
+      <NameCell type="true" row={r}>
+        {r.first_name} {r.last_name}
+      </NameCell>
+    ),
+    mobile: (r) => <span dir="ltr">{maskMobile(r.mobile)}</span>,
+  }),
+  labelsColumn<TrueRow>(),
+];

@@ -10,11 +10,10 @@ import { PageHeader } from '~/ui/page-header.tsx';
 import { useFormCommand } from '~/ui/record/commands.ts';
 import { fetchLegalPersons, fetchTruePersons } from './api.ts';
 import { usePersonBulk } from './bulk.tsx';
-import { legalPersonColumns } from './legal-persons-columns.tsx';
 import { markOpenedFromList, rememberListSearch } from './navigation.ts';
+import { legalPersonColumns, truePersonColumns } from './person-columns.tsx';
 import { legalPersonFilters, truePersonFilters } from './search.ts';
 import { TransferActions } from './transfer/transfer-actions.tsx';
-import { truePersonColumns } from './true-persons-columns.tsx';
 
 type Row = { id: number };
 

@@ -1,5 +1,6 @@
 import { css } from 'styled-system/css';
 import { BOARD_POSITION_LABELS, type TruePersonDetail } from '~/contract/persons.ts';
+import { GENDER_LABELS } from '~/contract/resume-codes.ts';
 import { truePersonQuery } from '~/lib/records.ts';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
 import { EMPTY, formatDate, formatNumber } from '~/ui/format.ts';
@@ -8,7 +9,6 @@ import { educationText } from './edit/labels.ts';
 import { DemoBadge, idText } from './labels.tsx';
 import { editCommand, holdingsSection, PersonView, type PersonViewKind } from './person-view.tsx';
 import { PersonLink, seatDutyColumns } from './record-view.tsx';
-import { GENDER_LABELS } from './search.ts';
 
 function personalTerms(p: TruePersonDetail): Term[] {
   const primary = p.contacts.filter((c) => c.is_primary && c.kind !== 'mobile' && c.kind !== 'email');
@@ -18,7 +18,10 @@ function personalTerms(p: TruePersonDetail): Term[] {
     { label: 'نام پدر', value: p.father_name ?? EMPTY },
     { label: 'کد ملی', value: idText(p.national_code), numeric: true },
     { label: 'شماره شناسنامه', value: idText(p.birth_certificate_number), numeric: true },
-    { label: 'جنسیت', value: p.gender ? (GENDER_LABELS[p.gender] ?? p.gender) : EMPTY },
+    {
+      label: 'جنسیت',
+      value: p.gender ? ((GENDER_LABELS as Record<string, string>)[p.gender] ?? p.gender) : EMPTY,
+    },
     { label: 'تاریخ تولد', value: formatDate(p.birth_date), numeric: true },
     {
       label: 'محل تولد',

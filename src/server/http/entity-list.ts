@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { EntityDescription, EntityField, EntityFieldType } from '../../contract/entity.ts';
-import { type FieldType, isoTimestamp, type ListSpec } from './list.ts';
+import { type FieldType, isoTimestamp, type ListSpec, type SortDef } from './list.ts';
 
 /** The list engine's comparison type of each entity field type. */
 const LIST_TYPE: Readonly<Record<EntityFieldType, FieldType>> = {
@@ -23,12 +23,18 @@ export interface EntitySource<F extends Record<string, EntityField>> {
   search?: SQL;
   where?: SQL;
   countFrom?: SQL;
+  /** How a sort key meets the index that serves it (list-spec.ts SortDef `nulls`, `tie`). */
+  sortIndex?: Partial<Record<keyof F, Pick<SortDef, 'nulls' | 'tie'>>>;
+  /** A filter over a set related to the row (its labels): list-spec.ts FilterDef `anyOf`. */
+  anyOf?: Partial<Record<keyof F, (values: SQL) => SQL>>;
+  /** Select-list items that are not fields (a row's label chips), already aliased. */
+  extraSelect?: SQL;
 }
 
-/** A field's expression as the answer reads it: timestamps as ISO 8601 UTC text, dates as `YYYY-MM-DD`. */
+/** A field's expression as the answer reads it: timestamps as ISO 8601 UTC text, dates as `YYYY-MM-DD`, amounts as decimal text. */
 function selected(type: EntityFieldType, expr: SQL): SQL {
   if (type === 'timestamp') return isoTimestamp(expr);
-  return type === 'date' ? sql`(${expr})::text` : expr;
+  return type === 'date' || type === 'amount' ? sql`(${expr})::text` : expr;
 }
 
 /**
@@ -45,22 +51,22 @@ export function entityListSpec<F extends Record<string, EntityField>>(
   source: EntitySource<F>,
 ): ListSpec {
   const fields = Object.entries(entity.fields) as [keyof F & string, EntityField][];
-  const select = sql.join(
-    fields
-      .filter(([, f]) => !f.notInRow)
-      .map(([name, f]) => {
-        const expr = source.columns[name];
-        return sql`${selected(f.type, expr)} AS ${sql.identifier(name)}`;
-      }),
-    sql`, `,
-  );
+  const items = fields
+    .filter(([, f]) => !f.notInRow)
+    .map(([name, f]) => sql`${selected(f.type, source.columns[name])} AS ${sql.identifier(name)}`);
+  const select = sql.join(source.extraSelect ? [...items, source.extraSelect] : items, sql`, `);
   const sorts: ListSpec['sorts'] = {};
   const filters: ListSpec['filters'] = {};
   for (const [name, f] of fields) {
     const def = { expr: source.columns[name], type: LIST_TYPE[f.type], nullable: f.nullable };
-    if (f.sort) sorts[name] = def;
+    if (f.sort) sorts[name] = { ...def, ...source.sortIndex?.[name] };
     // A list field (`many`) matches when it holds any of the values asked for.
-    const many = f.many ? { anyOf: (values: SQL) => sql`${def.expr} && ${values}` } : {};
+    const own = source.anyOf?.[name];
+    const many = own
+      ? { anyOf: own }
+      : f.many
+        ? { anyOf: (values: SQL) => sql`${def.expr} && ${values}` }
+        : {};
     if (f.filter?.length) filters[f.filterAs?.api ?? name] = { ...def, ops: f.filter, ...many };
   }
   return {

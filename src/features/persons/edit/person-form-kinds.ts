@@ -1,25 +1,24 @@
 import type { UseQueryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { EntityDescription, EntityField } from '~/contract/entity.ts';
+import { legalPersonEntity } from '~/contract/legal-person.ts';
 import {
-  EDUCATION_VALUES,
-  GENDER_VALUES,
-  LEGAL_FORMS,
   legalPersonInput,
   legalPersonUpdate,
-  OWNERSHIP_TYPES,
   truePersonInput,
   truePersonUpdate,
 } from '~/contract/person-forms.ts';
-import { LEGAL_KIND_LABELS, LEGAL_KINDS, LEGAL_STATUS_LABELS, LEGAL_STATUSES } from '~/contract/persons.ts';
+import { truePersonEntity } from '~/contract/true-person.ts';
 import { legalPersonQuery, truePersonQuery } from '~/lib/records.ts';
 import type { TextField } from '~/ui/form/fields.tsx';
 import { wide } from '~/ui/form/record-form.tsx';
-import { GENDER_LABELS } from '../search.ts';
-import { EDUCATION_LABELS, educationCode, LEGAL_FIELD_LABELS, TRUE_FIELD_LABELS } from './labels.ts';
+import { educationCode, formLabels } from './labels.ts';
 
 /**
- * What the person form (person-form.tsx) edits for each kind, as data: every field of the kind's
- * input schema with its section, control and digits, the kind's routes, nouns, schemas and query.
+ * What the person form (person-form.tsx) edits for each kind, as data: the fields come from the
+ * kind's description (contract/legal-person.ts, true-person.ts: section, control, digits, hints,
+ * initial values); beside them the kind's routes, schemas and query, and how a field the detail
+ * answers as a record (the industry) or in an older form (an education code) opens in the form.
  */
 
 export type Detail = Record<string, unknown> & {
@@ -74,106 +73,74 @@ export interface PersonFormKind {
   missing: { missingTitle: string; failedTitle: string };
 }
 
-const options = (values: readonly string[], labels?: Record<string, string>) =>
+const options = (values: readonly string[], labels?: Readonly<Record<string, string>>) =>
   values.map((v) => ({ value: v, label: labels?.[v] ?? v }));
-const numeric = (extra: TextProps = {}): TextProps => ({ ltr: true, inputMode: 'numeric', ...extra });
+
+/** The control that edits a field, by its type (a ref by its picker or its option list). */
+function controlOf(f: EntityField): FormFieldSpec['control'] {
+  if (f.picker) return f.picker === 'city' ? 'city' : 'legal';
+  if (f.type === 'ref') return 'industry';
+  if (f.type === 'amount' || f.type === 'date') return f.type;
+  if (f.type === 'bool') return 'check';
+  return f.options ? 'select' : 'text';
+}
+
+/** The form's fields of a description, in the form's order (`form.order`, else the description's). */
+function formFields<F extends Record<string, EntityField>>(
+  entity: EntityDescription<F>,
+  read: Partial<Record<keyof F, (detail: Detail) => unknown>> = {},
+): FormFieldSpec[] {
+  const edited = Object.entries(entity.fields).filter(([, f]) => f.form);
+  return edited
+    .map(([name, f], i) => ({ name, f, at: f.form?.order ?? i }))
+    .sort((a, b) => a.at - b.at)
+    .map(({ name, f }) => {
+      const form = f.form!;
+      return {
+        name,
+        section: form.section,
+        control: controlOf(f),
+        required: form.required,
+        digits: form.digits,
+        unique: f.unique,
+        label: f.type === 'bool' ? form.label : undefined,
+        options: f.options ? options(f.options, f.optionLabels) : undefined,
+        read: read[name as keyof F],
+        text: {
+          ltr: form.ltr,
+          inputMode: form.inputMode,
+          autoComplete: form.autoComplete,
+          hint: form.hint,
+          maxLength: f.max,
+          multiline: form.multiline,
+          className: form.wide ? wide : undefined,
+        },
+      };
+    });
+}
+
+/** A new record's values: the fields' `form.initial`. */
+const initialValues = <F extends Record<string, EntityField>>(entity: EntityDescription<F>) =>
+  Object.fromEntries(
+    Object.entries(entity.fields)
+      .filter(([, f]) => f.form?.initial !== undefined)
+      .map(([name, f]) => [name, f.form!.initial]),
+  );
 
 export const LEGAL: PersonFormKind = {
   list: 'legal',
   view: '/person/legal-persons/view/$id',
   listPath: '/person/legal-persons',
   updateRoute: '/person/legal-persons/update/$id',
-  title: 'شخص حقوقی',
-  labels: LEGAL_FIELD_LABELS,
+  title: legalPersonEntity.title,
+  labels: formLabels(legalPersonEntity),
   input: legalPersonInput,
   update: legalPersonUpdate,
-  defaults: { kind: 'company', status: 'active', is_listed: false },
+  defaults: initialValues(legalPersonEntity),
   nameOf: (v) => String(v.name),
   query: (id) => legalPersonQuery(id) as never,
   missing: { missingTitle: 'این شخص حقوقی پیدا نشد', failedTitle: 'اطلاعات این شخص حقوقی بارگیری نشد' },
-  fields: [
-    { name: 'name', section: 'هویت', control: 'text', required: true, text: { className: wide } },
-    {
-      name: 'kind',
-      section: 'هویت',
-      control: 'select',
-      required: true,
-      options: options(LEGAL_KINDS, LEGAL_KIND_LABELS),
-    },
-    {
-      name: 'national_id',
-      section: 'هویت',
-      control: 'text',
-      digits: 'all',
-      unique: true,
-      text: numeric({ maxLength: 20, hint: '۱۱ رقم؛ برای وزارتخانه‌ها اختیاری' }),
-    },
-    {
-      name: 'status',
-      section: 'هویت',
-      control: 'select',
-      required: true,
-      options: options(LEGAL_STATUSES, LEGAL_STATUS_LABELS),
-    },
-    { name: 'ownership_type', section: 'هویت', control: 'select', options: options(OWNERSHIP_TYPES) },
-    {
-      name: 'industry_id',
-      section: 'هویت',
-      control: 'industry',
-      read: (d) => (d.industry as { id: number } | null)?.id,
-    },
-    { name: 'supervising_body_id', section: 'هویت', control: 'legal' },
-    { name: 'legal_form', section: 'ثبت', control: 'select', options: options(LEGAL_FORMS) },
-    { name: 'registration_number', section: 'ثبت', control: 'text', digits: 'all', text: { ltr: true } },
-    { name: 'registration_date', section: 'ثبت', control: 'date' },
-    { name: 'registration_city_id', section: 'ثبت', control: 'city' },
-    {
-      name: 'economic_code',
-      section: 'ثبت',
-      control: 'text',
-      digits: 'all',
-      text: numeric({ maxLength: 20, hint: '۱۲ رقم' }),
-    },
-    { name: 'registered_capital', section: 'سرمایه و سهام', control: 'amount' },
-    { name: 'share_count', section: 'سرمایه و سهام', control: 'amount' },
-    { name: 'nominal_share_value', section: 'سرمایه و سهام', control: 'amount' },
-    {
-      name: 'employees',
-      section: 'سرمایه و سهام',
-      control: 'text',
-      digits: 'all',
-      text: numeric({ maxLength: 12 }),
-    },
-    { name: 'is_listed', section: 'بورس', control: 'check', label: 'در بورس یا فرابورس پذیرفته شده است' },
-    { name: 'ticker', section: 'بورس', control: 'text', text: { hint: 'نماد معاملاتی، مانند فخوز' } },
-    {
-      name: 'phone',
-      section: 'تماس',
-      control: 'text',
-      digits: 'all',
-      text: { ltr: true, inputMode: 'tel', autoComplete: 'tel' },
-    },
-    {
-      name: 'postal_code',
-      section: 'تماس',
-      control: 'text',
-      digits: 'all',
-      text: numeric({ maxLength: 20, hint: '۱۰ رقم' }),
-    },
-    {
-      name: 'website',
-      section: 'تماس',
-      control: 'text',
-      text: { ltr: true, inputMode: 'url', autoComplete: 'url' },
-    },
-    {
-      name: 'address',
-      section: 'تماس',
-      control: 'text',
-      digits: 'text',
-      text: { multiline: true, className: wide },
-    },
-  ],
+  fields: formFields(legalPersonEntity, { industry_id: (d) => (d.industry as { id: number } | null)?.id }),
 };
 
 export const TRUE: PersonFormKind = {
@@ -181,62 +148,14 @@ export const TRUE: PersonFormKind = {
   view: '/person/true-persons/view/$id',
   listPath: '/person/true-persons',
   updateRoute: '/person/true-persons/update/$id',
-  title: 'شخص حقیقی',
-  labels: TRUE_FIELD_LABELS,
+  title: truePersonEntity.title,
+  labels: formLabels(truePersonEntity),
   input: truePersonInput,
   update: truePersonUpdate,
   nameOf: (v) => `${v.first_name} ${v.last_name}`,
   query: (id) => truePersonQuery(id) as never,
   missing: { missingTitle: 'این شخص حقیقی پیدا نشد', failedTitle: 'اطلاعات این شخص بارگیری نشد' },
-  fields: [
-    {
-      name: 'first_name',
-      section: 'هویت',
-      control: 'text',
-      required: true,
-      text: { autoComplete: 'given-name' },
-    },
-    {
-      name: 'last_name',
-      section: 'هویت',
-      control: 'text',
-      required: true,
-      text: { autoComplete: 'family-name' },
-    },
-    { name: 'father_name', section: 'هویت', control: 'text' },
-    {
-      name: 'national_code',
-      section: 'هویت',
-      control: 'text',
-      required: true,
-      digits: 'all',
-      unique: true,
-      text: numeric({ maxLength: 20, hint: '۱۰ رقم' }),
-    },
-    { name: 'gender', section: 'هویت', control: 'select', options: options(GENDER_VALUES, GENDER_LABELS) },
-    { name: 'birth_date', section: 'تولد', control: 'date' },
-    { name: 'birth_city_id', section: 'تولد', control: 'city' },
-    { name: 'birth_certificate_number', section: 'تولد', control: 'text', digits: 'all', text: numeric() },
-    {
-      name: 'mobile',
-      section: 'تماس',
-      control: 'text',
-      digits: 'all',
-      text: { ltr: true, inputMode: 'tel', autoComplete: 'tel', hint: 'مانند ۰۹۱۲۳۴۵۶۷۸۹' },
-    },
-    {
-      name: 'email',
-      section: 'تماس',
-      control: 'text',
-      text: { ltr: true, inputMode: 'email', autoComplete: 'email' },
-    },
-    {
-      name: 'education_level',
-      section: 'تحصیلات',
-      control: 'select',
-      options: options(EDUCATION_VALUES, EDUCATION_LABELS),
-      read: (d) => educationCode(d.education_level as string | null),
-    },
-    { name: 'field_of_study', section: 'تحصیلات', control: 'text' },
-  ],
+  fields: formFields(truePersonEntity, {
+    education_level: (d) => educationCode(d.education_level as string | null),
+  }),
 };

@@ -2,10 +2,10 @@ import { MINUTES_KIND_LABELS } from '~/contract/company-report-codes.ts';
 import { REPORT_PERIOD_LABELS } from '~/contract/company-reports.ts';
 import { CONTACT_KIND_LABELS, type ContactKind } from '~/contract/contacts.ts';
 import { LEGAL_KIND_LABELS, LEGAL_STATUS_LABELS } from '~/contract/persons.ts';
+import { GENDER_LABELS } from '~/contract/resume-codes.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { EMPTY, formatDate, formatNumber } from '~/ui/format.ts';
 import { educationText, LEGAL_FIELD_LABELS, TRUE_FIELD_LABELS } from '../edit/labels.ts';
-import { GENDER_LABELS } from '../search.ts';
 
 /** How the history tab names entities, actions and fields, and shows values, in Persian. */
 
@@ -136,7 +136,7 @@ export function valueText(field: string, value: unknown, names: Record<string, s
   if (field === 'record') return RECORD_LABELS[String(value)] ?? String(value);
   if (field === 'period') return REPORT_PERIOD_LABELS[String(value)] ?? String(value);
   if (field === 'status') return LEGAL_STATUS_LABELS[String(value)] ?? String(value);
-  if (field === 'gender') return GENDER_LABELS[String(value)] ?? String(value);
+  if (field === 'gender') return (GENDER_LABELS as Record<string, string>)[String(value)] ?? String(value);
   if (field === 'education_level') return educationText(String(value)) ?? EMPTY;
   if (field === 'email' || field === 'website') return String(value);
   if (AMOUNTS.has(field)) return formatNumber(String(value));
