@@ -12,3 +12,21 @@ export const LABEL_OBJECT_TYPE_TITLES: Record<LabelObjectType, string> = {
   legal_person: 'اشخاص حقوقی',
   true_person: 'اشخاص حقیقی',
 };
+
+/**
+ * The fields every labelled entity's description carries (contract/entity.ts): `is_demo`, a
+ * generated record (the demo badge), and the list filter `label` (eq or in label ids: rows carrying
+ * one of them; the server's list reads it as a semi-join), offered at `order` in the filter bar
+ * with the labels of `type`.
+ */
+export const labelledFields = <T extends LabelObjectType>(type: T, order: number) => ({
+  is_demo: { type: 'bool' as const, label: 'نمونه' },
+  label: {
+    type: 'ref' as const,
+    label: 'برچسب',
+    notInRow: true as const,
+    optionsFrom: `labels:${type}` as const,
+    filter: ['eq', 'in'] as const,
+    filterAs: { order },
+  },
+});

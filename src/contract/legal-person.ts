@@ -13,6 +13,7 @@ import {
   optionalText,
   persianText,
 } from './fields.ts';
+import { labelledFields } from './label-codes.ts';
 import { CODE_FILTER_OPS, TEXT_FILTER_OPS } from './list.ts';
 
 /**
@@ -346,15 +347,7 @@ export const legalPersonEntity = defineEntity({
       sheet: { width: 12, header: 'شمار کارکنان' },
       form: { section: 'سرمایه و سهام', ltr: true, inputMode: 'numeric', digits: 'all', order: 15 },
     },
-    is_demo: { type: 'bool', label: 'نمونه' },
-    label: {
-      type: 'ref',
-      label: 'برچسب',
-      notInRow: true,
-      optionsFrom: 'labels:legal_person',
-      filter: ['eq', 'in'],
-      filterAs: { order: 5 },
-    },
+    ...labelledFields('legal_person', 5),
   },
 });
 

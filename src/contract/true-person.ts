@@ -11,6 +11,7 @@ import {
   optionalText,
   persianText,
 } from './fields.ts';
+import { labelledFields } from './label-codes.ts';
 import { CODE_FILTER_OPS, TEXT_FILTER_OPS } from './list.ts';
 import { GENDER_LABELS } from './resume-codes.ts';
 
@@ -203,15 +204,7 @@ export const truePersonEntity = defineEntity({
       nullable: true,
       column: { width: 110, order: 8 },
     },
-    is_demo: { type: 'bool', label: 'نمونه' },
-    label: {
-      type: 'ref',
-      label: 'برچسب',
-      notInRow: true,
-      optionsFrom: 'labels:true_person',
-      filter: ['eq', 'in'],
-      filterAs: { order: 3 },
-    },
+    ...labelledFields('true_person', 3),
   },
 });
 
