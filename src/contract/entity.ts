@@ -156,6 +156,13 @@ export interface EntityFormField {
   multiline?: boolean;
 }
 
+/** How a code or a number is typed (a national id, a postal code): left to right, on the numeric keyboard, shown in Persian digits. */
+export const CODE_INPUT = {
+  ltr: true,
+  inputMode: 'numeric',
+  digits: 'all',
+} as const satisfies Partial<EntityFormField>;
+
 export interface EntityDescription<F extends Record<string, EntityField> = Record<string, EntityField>> {
   /** Stable code: the audit type of its rows (`city`) and the palette's group id. */
   name: string;

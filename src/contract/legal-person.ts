@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseLegalId, parsePostalCode } from '../domain/identifiers.ts';
 import { toAsciiDigits } from '../domain/persian-text.ts';
-import { defineEntity, rowSchema } from './entity.ts';
+import { CODE_INPUT, defineEntity, rowSchema } from './entity.ts';
 import { inputSchema } from './entity-input.ts';
 import {
   optionalAmount,
@@ -64,8 +64,6 @@ export const legalNationalId = optionalCode(
   'شناسه ملی معتبر نیست؛ ۱۱ رقم و رقم کنترل آن را بررسی کنید',
 );
 
-const CODE = { ltr: true, inputMode: 'numeric', digits: 'all' } as const;
-
 /**
  * The fields in the export's column order; `form.order`, `column.order` and `filterAs.order` place
  * them in the form, the list and the filter bar.
@@ -125,7 +123,7 @@ export const legalPersonEntity = defineEntity({
       filterAs: { order: 7 },
       builderOnly: true,
       sheet: { width: 14 },
-      form: { section: 'هویت', hint: '۱۱ رقم؛ برای وزارتخانه‌ها اختیاری', order: 2, ...CODE },
+      form: { section: 'هویت', hint: '۱۱ رقم؛ برای وزارتخانه‌ها اختیاری', order: 2, ...CODE_INPUT },
     },
     registration_number: {
       type: 'text',
@@ -188,7 +186,7 @@ export const legalPersonEntity = defineEntity({
         'کد اقتصادی ۱۲ رقم است',
       ),
       sheet: { width: 15 },
-      form: { section: 'ثبت', hint: '۱۲ رقم', order: 11, ...CODE },
+      form: { section: 'ثبت', hint: '۱۲ رقم', order: 11, ...CODE_INPUT },
     },
     ownership_type: {
       type: 'text',
@@ -315,7 +313,7 @@ export const legalPersonEntity = defineEntity({
       max: 20,
       input: optionalCode('کد پستی', parsePostalCode, 'کد پستی ۱۰ رقم است'),
       sheet: { width: 12 },
-      form: { section: 'تماس', hint: '۱۰ رقم', order: 19, ...CODE },
+      form: { section: 'تماس', hint: '۱۰ رقم', order: 19, ...CODE_INPUT },
     },
     phone: {
       type: 'text',

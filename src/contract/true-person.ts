@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEntity, rowSchema } from './entity.ts';
+import { CODE_INPUT, defineEntity, rowSchema } from './entity.ts';
 import { inputSchema } from './entity-input.ts';
 import {
   iranMobile,
@@ -26,8 +26,6 @@ import { GENDER_LABELS } from './resume-codes.ts';
 export const GENDER_VALUES = ['male', 'female'] as const;
 /** Education levels of the registry, stored in Persian (as the true-persons list filters them). */
 export const EDUCATION_VALUES = ['دیپلم', 'کاردانی', 'کارشناسی', 'کارشناسی ارشد', 'دکتری'] as const;
-
-const CODE = { ltr: true, inputMode: 'numeric', digits: 'all' } as const;
 
 /** The fields in the export's column order; `form.order`, `column.order` and `filterAs.order` place them elsewhere. */
 export const truePersonEntity = defineEntity({
@@ -93,7 +91,7 @@ export const truePersonEntity = defineEntity({
       filterAs: { order: 6 },
       builderOnly: true,
       sheet: { width: 13 },
-      form: { section: 'هویت', required: true, hint: '۱۰ رقم', order: 3, ...CODE },
+      form: { section: 'هویت', required: true, hint: '۱۰ رقم', order: 3, ...CODE_INPUT },
     },
     birth_certificate_number: {
       type: 'text',
@@ -102,7 +100,7 @@ export const truePersonEntity = defineEntity({
       notInRow: true,
       input: optionalText('شماره شناسنامه', 20),
       sheet: { width: 14 },
-      form: { section: 'تولد', order: 7, ...CODE },
+      form: { section: 'تولد', order: 7, ...CODE_INPUT },
     },
     birth_date: {
       type: 'date',

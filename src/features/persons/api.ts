@@ -9,20 +9,8 @@ import type { ListParams } from '~/ui/data-table/types.ts';
  * a failed load in place, with a retry key, instead of a toast.
  */
 
-/** GET /api/person/legal-persons: one page of the legal persons list. */
-export function fetchLegalPersons(params: ListParams, signal: AbortSignal) {
-  return api<ListPage<LegalPersonRow>>('/api/person/legal-persons', {
-    query: toRequestQuery(params),
-    signal,
-    quiet: true,
-  });
-}
-
-/** GET /api/person/true-persons: one page of the true persons list. */
-export function fetchTruePersons(params: ListParams, signal: AbortSignal) {
-  return api<ListPage<TruePersonRow>>('/api/person/true-persons', {
-    query: toRequestQuery(params),
-    signal,
-    quiet: true,
-  });
-}
+/** GET /api/person/legal-persons or /api/person/true-persons (`path`): one page of a persons list. */
+export const fetchPersons =
+  <Row extends LegalPersonRow | TruePersonRow>(path: string) =>
+  (params: ListParams, signal: AbortSignal) =>
+    api<ListPage<Row>>(path, { query: toRequestQuery(params), signal, quiet: true });

@@ -5,15 +5,15 @@ import {
   type LegalPersonDetail,
   type ShareholderItem,
 } from '~/contract/persons.ts';
-import { legalPersonQuery } from '~/lib/records.ts';
 import { Badge } from '~/ui/badge.tsx';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
 import { EMPTY, formatDate, formatNumber, formatPercent, formatRial } from '~/ui/format.ts';
 import { DefinitionList, type Term } from '~/ui/record/record-parts.tsx';
 import { BoardLink, CompanyReportLinks, ShareholdersLink } from './company-links.tsx';
+import { LEGAL_PERSON } from './kinds.ts';
 import { DemoBadge, fiscalYearEndText, idText, kindLabel, StatusBadge, yesNo } from './labels.tsx';
 import { editCommand, holdingsSection, PersonView, type PersonViewKind } from './person-view.tsx';
-import { PersonLink, seatDutyColumns } from './record-view.tsx';
+import { holderColumn, PersonLink, seatDutyColumns } from './record-view.tsx';
 
 const titleLine = css({ display: 'inline-flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' });
 const muted = css({ color: 'muted', fontSize: '13px', fontWeight: 400 });
@@ -74,13 +74,9 @@ function Shareholders({ items }: { items: ShareholderItem[] }) {
     <StaticTable
       caption="سهامداران مستقیم"
       rows={items}
-      getKey={(s) => s.id}
       empty="سهامداری برای این شخص ثبت نشده است."
       columns={[
-        {
-          header: 'سهامدار',
-          cell: (s) => <PersonLink type={s.holder_type} id={s.holder_id} name={s.holder_name} />,
-        },
+        holderColumn<ShareholderItem>('سهامدار'),
         { header: 'نوع', width: '6rem', cell: (s) => (s.holder_type === 'legal' ? 'حقوقی' : 'حقیقی') },
         { header: 'شناسه / کد ملی', width: '9rem', cell: (s) => idText(s.holder_national_id) },
         { header: 'تعداد سهام', width: '11rem', numeric: true, cell: (s) => formatNumber(s.share_count) },
@@ -120,14 +116,10 @@ function Board({ board }: { board: BoardDetail | null }) {
       <StaticTable
         caption="اعضای هیئت مدیره"
         rows={board.seats}
-        getKey={(s) => s.id}
         empty="کرسی‌ای برای این هیئت مدیره ثبت نشده است."
         columns={[
           { header: 'سمت', width: '9rem', cell: (s) => BOARD_POSITION_LABELS[s.position] ?? s.position },
-          {
-            header: 'عضو',
-            cell: (s) => <PersonLink type={s.holder_type} id={s.holder_id} name={s.holder_name} />,
-          },
+          holderColumn<BoardDetail['seats'][number]>('عضو'),
           {
             header: 'نماینده',
             cell: (s) =>
@@ -146,21 +138,9 @@ function Board({ board }: { board: BoardDetail | null }) {
   );
 }
 
-/** The companies this person holds shares in: heading and texts. */
-const HOLDINGS = {
-  id: 'holdings',
-  title: 'سرمایه‌گذاری‌ها',
-  caption: 'شرکت‌هایی که این شخص سهامدار آن‌هاست',
-  empty: 'این شخص در شرکت دیگری سهام ثبت‌شده ندارد.',
-};
-
 /** The legal person's view: general data, shareholders, board and CEO, holdings. */
 const LEGAL_VIEW: PersonViewKind<'legal'> = {
-  list: 'legal',
-  route: '/person/legal-persons/view/$id',
-  title: 'شخص حقوقی',
-  query: (id) => legalPersonQuery(id) as never,
-  missing: { missingTitle: 'این شخص حقوقی پیدا نشد', failedTitle: 'اطلاعات این شخص حقوقی بارگیری نشد' },
+  ...LEGAL_PERSON,
   commands: [
     {
       id: 'persons.legal.status',
@@ -170,9 +150,8 @@ const LEGAL_VIEW: PersonViewKind<'legal'> = {
       keywords: ['status report', 'گزارش وضعیت'],
       to: '/person/legal-persons/status/$id',
     },
-    editCommand('legal', 'شخص حقوقی', '/person/legal-persons/update/$id'),
+    editCommand(LEGAL_PERSON),
   ],
-  name: (p) => p.name,
   description: (p) => (
     <span className={titleLine}>
       <StatusBadge status={p.status} />
@@ -206,7 +185,7 @@ const LEGAL_VIEW: PersonViewKind<'legal'> = {
       actions: (id, p) => <BoardLink id={id} board={p.board} />,
       body: (p) => <Board board={p.board} />,
     },
-    holdingsSection(HOLDINGS, (p) => p.holdings),
+    holdingsSection('legal', (p) => p.holdings),
   ],
 };
 

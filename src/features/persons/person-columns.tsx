@@ -102,3 +102,6 @@ export const truePersonColumns: DataColumn<TrueRow>[] = [
   }),
   labelsColumn<TrueRow>(),
 ];
+
+/** Each kind's columns, by its list name. */
+export const PERSON_COLUMNS = { legal: legalPersonColumns, true: truePersonColumns };

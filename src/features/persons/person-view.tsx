@@ -1,4 +1,4 @@
-import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
 import type { HoldingItem } from '~/contract/persons.ts';
@@ -12,6 +12,7 @@ import { RecordSection, recordStack, SectionKeys, useRecordKeys } from '~/ui/rec
 import { RecordUnavailable } from '~/ui/record/record-unavailable.tsx';
 import { RegisteredSections, sectionKeys } from '~/ui/record/registered-sections.tsx';
 import { RecordTabs } from './history/history-tab.tsx';
+import type { PersonKind } from './kinds.ts';
 import { HoldingsTable, useRecordBack } from './record-view.tsx';
 
 /**
@@ -49,39 +50,45 @@ export interface ViewSection<D> {
   body(record: D): ReactNode;
 }
 
-/** What one kind of person's view shows. */
-export interface PersonViewKind<K extends Kind, D extends RecordTypes[K] = RecordTypes[K]> {
-  list: K;
-  route: '/person/legal-persons/view/$id' | '/person/true-persons/view/$id';
-  /** «شخص حقوقی»: the group of the view's keys and commands. */
-  title: string;
-  /** The record's query (lib/records.ts; cast: its key is a literal tuple). */
-  query(id: number): UseQueryOptions<D, Error, D, readonly unknown[]>;
-  missing: { missingTitle: string; failedTitle: string };
+/** What one kind of person's view shows: its kind (kinds.ts), then its header and sections. */
+export interface PersonViewKind<K extends Kind, D extends RecordTypes[K] = RecordTypes[K]>
+  extends PersonKind<K> {
   /** Header buttons, in order (each also a key and a palette command). */
   commands: ViewCommand[];
-  name(record: D): string;
   /** The header's line under the name (badges, the national id …). */
   description(record: D): ReactNode;
   sections: ViewSection<D>[];
 }
 
-/** E: edit the record (`title` the kind's noun, «شخص حقوقی»). */
-export const editCommand = (list: Kind, title: string, to: ViewCommand['to']): ViewCommand => ({
-  id: `persons.${list}.edit`,
-  title: `ویرایش این ${title}`,
+/** E: edit the record (its kind's edit route; the palette names the kind's noun, «شخص حقوقی»). */
+export const editCommand = (kind: PersonKind): ViewCommand => ({
+  id: `persons.${kind.list}.edit`,
+  title: `ویرایش این ${kind.title}`,
   button: 'ویرایش',
   shortcut: 'KeyE',
   keywords: ['edit', 'ویرایش'],
-  to,
+  to: kind.edit,
 });
 
+/** The holdings section's heading and texts: a company's investments, a person's shareholdings. */
+const HOLDINGS: Record<Kind, { id: string; title: string; caption: string; empty: string }> = {
+  legal: {
+    id: 'holdings',
+    title: 'سرمایه‌گذاری‌ها',
+    caption: 'شرکت‌هایی که این شخص سهامدار آن‌هاست',
+    empty: 'این شخص در شرکت دیگری سهام ثبت‌شده ندارد.',
+  },
+  true: {
+    id: 'shareholdings',
+    title: 'سهامداری',
+    caption: 'سهام این شخص در شرکت‌ها',
+    empty: 'سهامی برای این شخص ثبت نشده است.',
+  },
+};
+
 /** A section listing the companies the person holds shares in (`items` of the record), counted. */
-export function holdingsSection<D>(
-  section: { id: string; title: string; caption: string; empty: string },
-  items: (record: D) => HoldingItem[],
-): ViewSection<D> {
-  const { caption, empty, ...heading } = section;
+export function holdingsSection<D>(kind: Kind, items: (record: D) => HoldingItem[]): ViewSection<D> {
+  const { caption, empty, ...heading } = HOLDINGS[kind];
   return {
     ...heading,
     count: (p) => `${formatNumber(items(p).length)} شرکت`,
@@ -106,7 +113,7 @@ function FormCommandOf({ command, id, group }: { command: ViewCommand; id: numbe
 
 /** The view of one person of `kind` (its id from the route). */
 export function PersonView<K extends Kind>({ kind }: { kind: PersonViewKind<K> }) {
-  const { id: raw } = useParams({ from: kind.route });
+  const { id: raw } = useParams({ from: kind.view });
   const id = parseId(raw) ?? 0;
   const query = useQuery(kind.query(id));
   const sections = useMemo(
@@ -137,7 +144,7 @@ export function PersonView<K extends Kind>({ kind }: { kind: PersonViewKind<K> }
     <>
       {commands}
       <PageHeader
-        title={kind.name(p)}
+        title={kind.nameOf(p)}
         description={kind.description(p)}
         actions={kind.commands.map((c) => (
           <Button

@@ -8,66 +8,35 @@ import { toListQuery } from '~/ui/data-table/search-params.ts';
 import type { ListSearch } from '~/ui/data-table/types.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { useFormCommand } from '~/ui/record/commands.ts';
-import { fetchLegalPersons, fetchTruePersons } from './api.ts';
+import { fetchPersons } from './api.ts';
 import { usePersonBulk } from './bulk.tsx';
+import { LEGAL_PERSON, type PersonKind, TRUE_PERSON } from './kinds.ts';
 import { markOpenedFromList, rememberListSearch } from './navigation.ts';
-import { legalPersonColumns, truePersonColumns } from './person-columns.tsx';
-import { legalPersonFilters, truePersonFilters } from './search.ts';
+import { PERSON_COLUMNS } from './person-columns.tsx';
+import { PERSON_FILTERS } from './search.ts';
 import { TransferActions } from './transfer/transfer-actions.tsx';
 
 type Row = { id: number };
 
-/** What tells the legal persons list from the true persons list: data, read by one screen. */
-interface PersonsList {
-  /** The list's name (navigation memory, export, bulk and the palette's ids). */
-  list: 'legal' | 'true';
-  entity: 'legal_person' | 'true_person';
-  route: '/person/legal-persons/' | '/person/true-persons/';
-  view: '/person/legal-persons/view/$id' | '/person/true-persons/view/$id';
-  create: '/person/legal-persons/create' | '/person/true-persons/create';
-  /** «شخص حقوقی», «اشخاص حقوقی». */
-  title: string;
-  plural: string;
-  description: string;
-  /** The DataTable's own props: columns, filters, the call and its cache key, the search box's hint. */
+/** A persons list: its kind, and the DataTable's own props (columns, filters, the call and its cache key). */
+interface PersonsList extends PersonKind {
   table: Pick<DataTableProps<Row>, 'columns' | 'filters' | 'queryKey' | 'fetchPage' | 'searchPlaceholder'>;
 }
 
-const LEGAL: PersonsList = {
-  list: 'legal',
-  entity: 'legal_person',
-  route: '/person/legal-persons/',
-  view: '/person/legal-persons/view/$id',
-  create: '/person/legal-persons/create',
-  title: 'شخص حقوقی',
-  plural: 'اشخاص حقوقی',
-  description: 'شرکت‌ها، صندوق‌ها و نهادهای تحت نظارت',
+/** A kind's list: its kind, and its table from the description (columns, filters, the call). */
+const personsList = (kind: PersonKind): PersonsList => ({
+  ...kind,
   table: {
-    columns: legalPersonColumns as DataColumn<Row>[],
-    filters: legalPersonFilters,
-    queryKey: personKeys.legal,
-    fetchPage: fetchLegalPersons,
-    searchPlaceholder: 'نام، نماد یا شناسه ملی',
+    columns: PERSON_COLUMNS[kind.list] as DataColumn<Row>[],
+    filters: PERSON_FILTERS[kind.list],
+    queryKey: personKeys[kind.list],
+    fetchPage: fetchPersons(kind.api),
+    searchPlaceholder: kind.search,
   },
-};
+});
 
-const TRUE: PersonsList = {
-  list: 'true',
-  entity: 'true_person',
-  route: '/person/true-persons/',
-  view: '/person/true-persons/view/$id',
-  create: '/person/true-persons/create',
-  title: 'شخص حقیقی',
-  plural: 'اشخاص حقیقی',
-  description: 'اعضای هیئت مدیره، نمایندگان، مدیران عامل و سایر اشخاص',
-  table: {
-    columns: truePersonColumns as DataColumn<Row>[],
-    filters: truePersonFilters,
-    queryKey: personKeys.true,
-    fetchPage: fetchTruePersons,
-    searchPlaceholder: 'نام یا کد ملی',
-  },
-};
+const LEGAL = personsList(LEGAL_PERSON);
+const TRUE = personsList(TRUE_PERSON);
 
 const rowId = (row: Row) => String(row.id);
 
@@ -77,8 +46,8 @@ const rowId = (row: Row) => String(row.id);
  * selection.
  */
 function PersonsListScreen({ kind }: { kind: PersonsList }) {
-  const search = useSearch({ from: kind.route });
-  const navigate = useNavigate({ from: kind.route });
+  const search = useSearch({ from: kind.listRoute });
+  const navigate = useNavigate({ from: kind.listRoute });
   useEffect(() => rememberListSearch(kind.list, search), [kind, search]);
 
   const onSearchChange = useCallback(
@@ -109,7 +78,7 @@ function PersonsListScreen({ kind }: { kind: PersonsList }) {
   return (
     <>
       <PageHeader
-        description={kind.description}
+        description={kind.intro}
         actions={
           <>
             <TransferActions list={kind.list} query={toListQuery(search, kind.table.filters ?? [])} />

@@ -22,6 +22,20 @@ export function PersonLink({ type, id, name }: { type: PersonType; id: number; n
   );
 }
 
+/** A column naming a row's holder (a shareholder, a seat's member), linked to their view. */
+export const holderColumn = <R extends { holder_type: PersonType; holder_id: number; holder_name: string }>(
+  header: string,
+): StaticColumn<R> => ({
+  header,
+  cell: (s) => <PersonLink type={s.holder_type} id={s.holder_id} name={s.holder_name} />,
+});
+
+/** A column naming the row's company (`pick` reads it), linked to its view. */
+export const companyColumn = <R,>(pick: (row: R) => { id: number; name: string }): StaticColumn<R> => ({
+  header: 'شرکت',
+  cell: (r) => <PersonLink type="legal" {...pick(r)} />,
+});
+
 /** The companies a person holds shares in. */
 export function HoldingsTable({
   items,
@@ -36,10 +50,9 @@ export function HoldingsTable({
     <StaticTable
       caption={caption}
       rows={items}
-      getKey={(h) => h.id}
       empty={empty}
       columns={[
-        { header: 'شرکت', cell: (h) => <PersonLink type="legal" id={h.company_id} name={h.company_name} /> },
+        companyColumn<HoldingItem>((h) => ({ id: h.company_id, name: h.company_name })),
         { header: 'نماد', width: '7rem', cell: (h) => h.company_ticker ?? EMPTY },
         { header: 'تعداد سهام', width: '11rem', numeric: true, cell: (h) => formatNumber(h.share_count) },
         { header: 'درصد', width: '6rem', numeric: true, cell: (h) => formatPercent(h.percentage) },

@@ -14,3 +14,6 @@ export const legalPersonsSearch = listSearchSchema(legalPersonFilters);
 
 export const truePersonFilters = entityFilters(truePersonEntity);
 export const truePersonsSearch = listSearchSchema(truePersonFilters);
+
+/** Each kind's filters, by its list name. */
+export const PERSON_FILTERS = { legal: legalPersonFilters, true: truePersonFilters };

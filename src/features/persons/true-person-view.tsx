@@ -1,14 +1,14 @@
 import { css } from 'styled-system/css';
-import { BOARD_POSITION_LABELS, type TruePersonDetail } from '~/contract/persons.ts';
+import { BOARD_POSITION_LABELS, type PersonSeatItem, type TruePersonDetail } from '~/contract/persons.ts';
 import { GENDER_LABELS } from '~/contract/resume-codes.ts';
-import { truePersonQuery } from '~/lib/records.ts';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
 import { EMPTY, formatDate, formatNumber } from '~/ui/format.ts';
 import { DefinitionList, type Term } from '~/ui/record/record-parts.tsx';
 import { educationText } from './edit/labels.ts';
+import { TRUE_PERSON } from './kinds.ts';
 import { DemoBadge, idText } from './labels.tsx';
 import { editCommand, holdingsSection, PersonView, type PersonViewKind } from './person-view.tsx';
-import { PersonLink, seatDutyColumns } from './record-view.tsx';
+import { companyColumn, PersonLink, seatDutyColumns } from './record-view.tsx';
 
 function personalTerms(p: TruePersonDetail): Term[] {
   const primary = p.contacts.filter((c) => c.is_primary && c.kind !== 'mobile' && c.kind !== 'email');
@@ -52,13 +52,9 @@ function Seats({ seats }: { seats: TruePersonDetail['board_seats'] }) {
     <StaticTable
       caption="کرسی‌های هیئت مدیره در شرکت‌ها"
       rows={seats}
-      getKey={(s) => s.id}
       empty="این شخص کرسی هیئت مدیره‌ای ندارد."
       columns={[
-        {
-          header: 'شرکت',
-          cell: (s) => <PersonLink type="legal" id={s.company.id} name={s.company.name} />,
-        },
+        companyColumn<PersonSeatItem>((s) => s.company),
         {
           header: 'سمت',
           width: '9rem',
@@ -93,23 +89,10 @@ function Seats({ seats }: { seats: TruePersonDetail['board_seats'] }) {
 
 const muted = css({ color: 'muted', fontSize: '13px' });
 
-/** The companies this person holds shares in: heading and texts. */
-const HOLDINGS = {
-  id: 'shareholdings',
-  title: 'سهامداری',
-  caption: 'سهام این شخص در شرکت‌ها',
-  empty: 'سهامی برای این شخص ثبت نشده است.',
-};
-
 /** The true person's view: personal data, board seats across companies, shareholdings. */
 const TRUE_VIEW: PersonViewKind<'true'> = {
-  list: 'true',
-  route: '/person/true-persons/view/$id',
-  title: 'شخص حقیقی',
-  query: (id) => truePersonQuery(id) as never,
-  missing: { missingTitle: 'این شخص حقیقی پیدا نشد', failedTitle: 'اطلاعات این شخص بارگیری نشد' },
-  commands: [editCommand('true', 'شخص حقیقی', '/person/true-persons/update/$id')],
-  name: (p) => `${p.first_name} ${p.last_name}`,
+  ...TRUE_PERSON,
+  commands: [editCommand(TRUE_PERSON)],
   description: (p) => (
     <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
       {p.is_demo && <DemoBadge />}
@@ -129,7 +112,7 @@ const TRUE_VIEW: PersonViewKind<'true'> = {
       count: (p) => `${formatNumber(p.board_seats.length)} کرسی`,
       body: (p) => <Seats seats={p.board_seats} />,
     },
-    holdingsSection(HOLDINGS, (p) => p.shareholdings),
+    holdingsSection('true', (p) => p.shareholdings),
   ],
 };
 

@@ -129,7 +129,6 @@ export function ShareholdersScreen() {
           caption={`سهامداران ${d.company.name}`}
           columns={columns}
           rows={d.shareholders}
-          getKey={(r) => r.id}
           empty="سهامداری برای این شرکت ثبت نشده است."
           footer={[
             'جمع',

@@ -8,6 +8,27 @@ import type { AnyRoute, RouteContext } from './route.ts';
 type Ctx<P, B> = RouteContext<P, undefined, B> & { db: Db };
 type Handler<P, B> = (ctx: Ctx<P, B>) => Promise<MutationOutcome<unknown>>;
 
+/** The audit actions of an entity's writes, and the HTTP method of each. */
+export const WRITE_METHODS = { create: 'post', update: 'put', delete: 'delete' } as const;
+export type WriteAction = keyof typeof WRITE_METHODS;
+
+/**
+ * What a write of an entity declares from its action alone: the method, the path (create: the
+ * list's; update and delete: the item's), the description's permission for it, and the audit row's
+ * entity (`audit`, default the entity's own name) and action. Every write route built from a
+ * description (here, server/http/owned.ts, the company reports) declares itself with it.
+ */
+export function entityWrite<A extends WriteAction>(
+  entity: Pick<EntityDescription, 'name' | 'paths' | 'permissions'>,
+  action: A,
+  audit = entity.name,
+) {
+  const path = action === 'create' ? entity.paths.list : entity.paths.item;
+  const permission = entity.permissions[action];
+  if (!path || !permission) throw new Error(`${entity.name}: no path or permission to ${action}`);
+  return { method: WRITE_METHODS[action], path, permission, audit: { entity: audit, action } };
+}
+
 /** One write of an entity: its OpenAPI summary and its handler (run in the mutation's transaction). */
 interface Write<P, B> {
   summary: string;
@@ -49,29 +70,25 @@ export function entityWriteRoutes<PS extends z.ZodType, BS extends z.ZodType>(
   w: EntityWrites<PS, BS>,
 ): AnyRoute[] {
   const onUnique = w.onUnique && (({ body }: { body: unknown }) => w.onUnique!(body as z.output<BS>));
-  const { paths, permissions } = entity;
+  const { paths } = entity;
   if (w.paths.list !== paths.list || w.paths.item !== paths.item)
     throw new Error(`entityWriteRoutes(${entity.name}): paths differ from the description's`);
-  // Each write: its audit action, method, path, permission, and what it reads and answers.
   const writes = [
-    { action: 'create', method: 'post', path: paths.list, permission: permissions.create, write: w.create },
-    { action: 'update', method: 'put', path: paths.item, permission: permissions.update, write: w.update },
-    { action: 'delete', method: 'delete', path: paths.item, permission: permissions.delete, write: w.remove },
+    ['create', w.create],
+    ['update', w.update],
+    ['delete', w.remove],
   ] as const;
-  return writes.flatMap(({ action, method, path, permission, write }) => {
+  return writes.flatMap(([action, write]) => {
     if (!write) return [];
     const remove = action === 'delete';
     return [
       defineMutation({
-        method,
-        path: path!,
-        permission: permission!,
+        ...entityWrite(entity, action),
         summary: write.summary,
         tags: w.tags,
         params: action === 'create' ? undefined : w.params,
         body: remove ? undefined : w.body,
         response: 'response' in write ? write.response : w.response,
-        audit: { entity: entity.name, action },
         onUnique: remove ? undefined : onUnique,
         handler: write.handler as Handler<unknown, unknown>,
       }),

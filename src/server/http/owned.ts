@@ -11,6 +11,7 @@ import {
   ownerTypesOf,
 } from '../../contract/owners.ts';
 import type { Db } from '../db/client.ts';
+import { entityWrite, type WriteAction } from './entity-writes.ts';
 import { type HttpError, notFound } from './errors.ts';
 import { queryRows } from './list.ts';
 import { defineMutation, type MutationOutcome } from './mutation.ts';
@@ -92,7 +93,9 @@ export function ownedRoutes<CB extends z.ZodType, UB extends z.ZodType>(
   const rowIdOf = (params: object) => (params as Record<string, number>)[param]!;
   const common = { tags: def.tags, onForeignKey: def.onForeignKey };
   return ownerTypesOf(entity).flatMap((type): AnyRoute[] => {
-    const { permissions, paths } = ownedUnder(entity, type);
+    const access = ownedUnder(entity, type);
+    const { permissions, paths } = access;
+    const declared = (action: WriteAction) => entityWrite({ name: entity.name, ...access }, action);
     const written = def.paths[type];
     if (written?.list !== paths.list || written.item !== paths.item)
       throw new Error(`${entity.name}: the paths under ${type} differ from its description`);
@@ -142,15 +145,12 @@ export function ownedRoutes<CB extends z.ZodType, UB extends z.ZodType>(
       routes.push(
         defineMutation({
           ...common,
-          method: 'post',
-          path: paths.list,
-          permission: permissions.create,
+          ...declared('create'),
           summary: `Add a ${of}`,
           params: ownerIdParams,
           bodyType: form ? 'form' : undefined,
           body,
           response: def.row,
-          audit: { entity: entity.name, action: 'create' },
           async handler(ctx) {
             await assertOwner(ctx.db, owner(ctx.params), true);
             return write({ ...ctx, owner: owner(ctx.params) } as OwnedWrite<z.output<CB>>);
@@ -163,14 +163,11 @@ export function ownedRoutes<CB extends z.ZodType, UB extends z.ZodType>(
       routes.push(
         defineMutation({
           ...common,
-          method: 'put',
-          path: paths.item,
-          permission: permissions.update,
+          ...declared('update'),
           summary: `Change a ${of}`,
           params: rowParams,
           body,
           response: def.row,
-          audit: { entity: entity.name, action: 'update' },
           async handler(ctx) {
             await assertOwner(ctx.db, owner(ctx.params), true);
             const mine = { ...ctx, owner: owner(ctx.params), rowId: rowIdOf(ctx.params) };
@@ -185,14 +182,11 @@ export function ownedRoutes<CB extends z.ZodType, UB extends z.ZodType>(
       const remove = def.remove;
       routes.push(
         defineMutation({
-          method: 'delete',
-          path: paths.item,
-          permission: permissions.delete,
+          ...declared('delete'),
           summary: `Delete a ${of}`,
           tags: def.tags,
           params: rowParams,
           response: deletedAnswer,
-          audit: { entity: entity.name, action: 'delete' },
           async handler({ db, params }) {
             await assertOwner(db, owner(params), true);
             const gone = await remove(db, owner(params), rowIdOf(params));

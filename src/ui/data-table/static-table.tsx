@@ -17,12 +17,15 @@ export interface StaticColumn<T> {
   width?: string;
 }
 
-export interface StaticTableProps<T> {
+/** A row of a static table: keyed by its `id`. */
+type Keyed = { id: string | number };
+
+export interface StaticTableProps<T extends Keyed> {
   /** Accessible name of the table (visually hidden when the section heading already says it). */
   caption: string;
   columns: readonly StaticColumn<T>[];
+  /** The rows, each keyed by its `id`. */
   rows: readonly T[];
-  getKey(row: T): string | number;
   /** What an empty table says (and what to do about it). */
   empty: ReactNode;
   /** A totals row. */
@@ -52,7 +55,7 @@ const table = css({
 });
 const emptyCss = css({ py: '6', px: '4', color: 'muted', textAlign: 'center', fontSize: '13px' });
 
-export function StaticTable<T>(props: StaticTableProps<T>) {
+export function StaticTable<T extends Keyed>(props: StaticTableProps<T>) {
   if (props.rows.length === 0) return <p className={emptyCss}>{props.empty}</p>;
   return <ScrollingTable {...props} />;
 }
@@ -62,7 +65,7 @@ export function StaticTable<T>(props: StaticTableProps<T>) {
  * on the side where more columns are, and the box is a Tab stop of its own (named after the
  * table) that the arrow keys scroll.
  */
-function ScrollingTable<T>({ caption, columns, rows, getKey, footer }: StaticTableProps<T>) {
+function ScrollingTable<T extends Keyed>({ caption, columns, rows, footer }: StaticTableProps<T>) {
   const box = useRef<HTMLDivElement>(null);
   const edges = useScrollEdges(box);
   // Only while it scrolls: a named region that Tab stops on and the arrow keys scroll.
@@ -91,7 +94,7 @@ function ScrollingTable<T>({ caption, columns, rows, getKey, footer }: StaticTab
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={getKey(r)}>
+              <tr key={r.id}>
                 {columns.map((c) => (
                   <td key={c.header} data-numeric={c.numeric ? '' : undefined}>
                     {c.cell(r)}

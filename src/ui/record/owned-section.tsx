@@ -179,7 +179,6 @@ export function OwnedSection<R extends Row>(props: OwnedSectionProps<R>) {
         <StaticTable
           caption={entity.plural}
           rows={rows ?? []}
-          getKey={(r) => r.id}
           empty={!rows ? 'در حال بارگیری…' : canEdit ? `${none}؛ ${props.empty.hint}.` : `${none}.`}
           columns={columns}
         />

@@ -1,4 +1,3 @@
-import type { UseQueryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { EntityDescription, EntityField } from '~/contract/entity.ts';
 import { legalPersonEntity } from '~/contract/legal-person.ts';
@@ -9,9 +8,9 @@ import {
   truePersonUpdate,
 } from '~/contract/person-forms.ts';
 import { truePersonEntity } from '~/contract/true-person.ts';
-import { legalPersonQuery, truePersonQuery } from '~/lib/records.ts';
 import type { TextField } from '~/ui/form/fields.tsx';
 import { wide } from '~/ui/form/record-form.tsx';
+import { LEGAL_PERSON, type PersonKind, TRUE_PERSON } from '../kinds.ts';
 import { educationCode, formLabels } from './labels.ts';
 
 /**
@@ -52,25 +51,14 @@ export interface FormFieldSpec {
   read?(detail: Detail): unknown;
 }
 
-/** What tells the legal person's form from the true person's. */
-export interface PersonFormKind {
-  list: 'legal' | 'true';
-  view: '/person/legal-persons/view/$id' | '/person/true-persons/view/$id';
-  listPath: '/person/legal-persons' | '/person/true-persons';
-  updateRoute: '/person/legal-persons/update/$id' | '/person/true-persons/update/$id';
-  /** «شخص حقوقی». */
-  title: string;
+/** A kind's form: its kind (kinds.ts), and the fields, names, schemas and new values it edits. */
+export interface PersonFormKind extends PersonKind {
   labels: Record<string, string>;
   fields: FormFieldSpec[];
   input: z.ZodType;
   update: z.ZodType;
   /** The values a new record opens with (default: empty). */
   defaults?: Values;
-  /** How the record is called in the page title and the toast. */
-  nameOf(values: Values): string;
-  query(id: number): UseQueryOptions<Detail, Error, Detail, readonly unknown[]>;
-  /** The update page's texts when the record cannot be shown. */
-  missing: { missingTitle: string; failedTitle: string };
 }
 
 const options = (values: readonly string[], labels?: Readonly<Record<string, string>>) =>
@@ -128,33 +116,19 @@ const initialValues = <F extends Record<string, EntityField>>(entity: EntityDesc
   );
 
 export const LEGAL: PersonFormKind = {
-  list: 'legal',
-  view: '/person/legal-persons/view/$id',
-  listPath: '/person/legal-persons',
-  updateRoute: '/person/legal-persons/update/$id',
-  title: legalPersonEntity.title,
+  ...LEGAL_PERSON,
   labels: formLabels(legalPersonEntity),
   input: legalPersonInput,
   update: legalPersonUpdate,
   defaults: initialValues(legalPersonEntity),
-  nameOf: (v) => String(v.name),
-  query: (id) => legalPersonQuery(id) as never,
-  missing: { missingTitle: 'این شخص حقوقی پیدا نشد', failedTitle: 'اطلاعات این شخص حقوقی بارگیری نشد' },
   fields: formFields(legalPersonEntity, { industry_id: (d) => (d.industry as { id: number } | null)?.id }),
 };
 
 export const TRUE: PersonFormKind = {
-  list: 'true',
-  view: '/person/true-persons/view/$id',
-  listPath: '/person/true-persons',
-  updateRoute: '/person/true-persons/update/$id',
-  title: truePersonEntity.title,
+  ...TRUE_PERSON,
   labels: formLabels(truePersonEntity),
   input: truePersonInput,
   update: truePersonUpdate,
-  nameOf: (v) => `${v.first_name} ${v.last_name}`,
-  query: (id) => truePersonQuery(id) as never,
-  missing: { missingTitle: 'این شخص حقیقی پیدا نشد', failedTitle: 'اطلاعات این شخص بارگیری نشد' },
   fields: formFields(truePersonEntity, {
     education_level: (d) => educationCode(d.education_level as string | null),
   }),

@@ -179,7 +179,7 @@ function PersonForm({
 
 /** The update page: the record as loaded, saved with its `version`. */
 function PersonUpdateScreen({ kind }: { kind: PersonFormKind }) {
-  const { id: raw } = useParams({ from: kind.updateRoute });
+  const { id: raw } = useParams({ from: kind.edit });
   const query = useQuery(kind.query(parseId(raw) ?? 0));
   const p = query.data;
   if (!p) return <RecordUnavailable query={query} {...kind.missing} />;

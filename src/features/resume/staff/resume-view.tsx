@@ -199,7 +199,6 @@ function ResumeBody({ resume, ncode, id }: { resume: ResumeDetail; ncode: string
           caption="سوابق تحصیلی"
           columns={educationColumns}
           rows={resume.educations}
-          getKey={(e) => e.id}
           empty="مدرکی ثبت نشده است"
         />
       </RecordSection>
@@ -213,7 +212,6 @@ function ResumeBody({ resume, ncode, id }: { resume: ResumeDetail; ncode: string
           caption="سوابق کاری"
           columns={experienceColumns}
           rows={resume.experiences}
-          getKey={(e) => e.id}
           empty="سابقه کاری ثبت نشده است"
         />
       </RecordSection>
@@ -266,7 +264,6 @@ function ResumeBody({ resume, ncode, id }: { resume: ResumeDetail; ncode: string
           caption="مدارک"
           columns={documentColumns(ncode)}
           rows={resume.documents}
-          getKey={(d) => d.id}
           empty="مدرکی بارگذاری نشده است"
         />
       </RecordSection>

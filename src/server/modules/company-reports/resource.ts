@@ -11,6 +11,7 @@ import type {
   productionCapacities,
   productReports,
 } from '../../db/schema/index.ts';
+import { entityWrite, type WriteAction } from '../../http/entity-writes.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
 import { defineMutation } from '../../http/mutation.ts';
@@ -81,8 +82,6 @@ export function apiRow<F extends Record<string, EntityField>>(
 
 type Params = { id: number; rid?: number };
 
-const METHODS = { create: 'post', update: 'put', delete: 'delete' } as const;
-
 /** The path parameters and the row's id for each place a company comes from. */
 const SCOPES = {
   path: { createParams: idParams, itemParams: companyRowParams, rowId: (p: Params) => p.rid! },
@@ -134,13 +133,11 @@ export function reportWrites<F extends Record<string, EntityField>>(spec: Report
     return row as Stored;
   };
   /** What a write's declaration takes from its action: method, path, permission, summary, params, audit. */
-  const declared = <A extends 'create' | 'update' | 'delete'>(action: A, summary: string) => ({
-    method: METHODS[action],
-    path: action === 'create' ? entity.paths.list : entity.paths.item!,
-    permission: entity.permissions[action]!,
+  const declared = <A extends WriteAction>(action: A, summary: string) => ({
+    // audited as a change of the company the row belongs to
+    ...entityWrite(entity, action, 'legal_person'),
     summary: `${spec.summary}: ${summary}`,
     tags: ['company-reports'],
-    audit: { entity: 'legal_person', action },
     onUnique: spec.unique ? taken : undefined,
     response: savedRecord,
   });
