@@ -237,7 +237,7 @@ const salesValue = (order: number) =>
     label: 'مبلغ فروش (ریال)',
     nullable: true,
     column: { width: 140, grow: true, order },
-    form: { section: SECTION },
+    form: { section: SECTION, hint: 'به ریال' },
     input: amount('مبلغ فروش', { scale: 0 }),
   }) satisfies EntityField;
 
@@ -392,6 +392,7 @@ export type MonthlyReport = z.infer<typeof monthlyReport>;
 const pickedCompanyField = {
   type: 'ref',
   label: 'شرکت',
+  picker: 'legal_person',
   filter: ['eq', 'neq', 'in'],
   form: { section: SECTION, required: true, wide: true },
   input: pickedId('شرکت را انتخاب کنید'),

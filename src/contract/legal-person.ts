@@ -218,7 +218,6 @@ export const legalPersonEntity = defineEntity({
       label: 'تعداد سهام',
       nullable: true,
       notInRow: true,
-      format: 'quantity',
       input: optionalAmount('تعداد سهام'),
       sheet: { width: 18 },
       form: { section: 'سرمایه و سهام', order: 13 },

@@ -14,6 +14,11 @@ const envSchema = z
     /** How long (ms) a granted access answer is kept in memory; 0 turns the cache off. See auth/sessions.ts. */
     AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     SMS_PROVIDER: z.enum(['log']).default('log'),
+    /**
+     * Seconds a mobile waits between two one-time codes of one purpose (auth/otp.ts); 60 by the
+     * specification. The browser tests' server shortens it, so they do not sit out real minutes.
+     */
+    OTP_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     TRUST_PROXY: z
       .enum(['0', '1'])
       .default('0')

@@ -9,6 +9,7 @@ import {
 } from '../../src/machines/guest-resume.model.ts';
 import { modelCoverage } from '../../src/machines/testing/paths.ts';
 import { launchChromium, newPage } from '../support/browser.ts';
+import { serverResendWaitMs } from '../support/otp-wait.ts';
 import {
   newApplicant,
   newMobile,
@@ -30,7 +31,7 @@ import { Api, adminApi, type SmsOutbox, smsOutbox } from './pages/server.ts';
  *   behind the page's back), then the page's save or upload really gets 401;
  * - a refused submit: the national card really deleted (the API, as that browser), so the server
  *   answers 422; the valid submit after it puts the card back first;
- * - a resend, and a return after leaving: the server's one-code-a-minute per mobile is waited
+ * - a resend, and a return after leaving: the server's one code per resend wait per mobile (OTP_RESEND_SECONDS: a minute, seconds on the test server) is waited
  *   out for real.
  * Answered in the page with page.route: only the go-step 503 (an outage, which the real server
  * gives on no request). Time in the page is moved with Playwright's clock; where the model's
@@ -46,8 +47,10 @@ import { Api, adminApi, type SmsOutbox, smsOutbox } from './pages/server.ts';
 
 const WAIT = { timeout: 15_000 };
 const PATH_TIMEOUT = 240_000;
-/** The server's minute between two codes to one mobile, with a margin. */
+/** The client's minute before it offers a resend, with a margin: the page's clock only. */
 const RESEND_MS = 61_000;
+/** The server's wait between two codes to one mobile, with a margin: waited for real. */
+const SERVER_RESEND_MS = serverResendWaitMs();
 /** The server's lock after five wrong codes (15 minutes), with a margin: the page's clock only. */
 const LOCK_MS = 15 * 60_000 + 1_000;
 const CHECK = '/api/person/resume/check';
@@ -209,7 +212,7 @@ describe('guestResume model in the browser', () => {
       const sentAt = new Map<string, number>();
       const locked = new Set<string>();
       const coolDown = (mobile: string) =>
-        Math.max(0, (sentAt.get(mobile) ?? -RESEND_MS) + RESEND_MS - Date.now());
+        Math.max(0, (sentAt.get(mobile) ?? -SERVER_RESEND_MS) + SERVER_RESEND_MS - Date.now());
 
       /** Sends a code (through `send`) and reads it from the SMS log. */
       const sent = async (mobile: string, send: () => Promise<unknown>) => {

@@ -9,24 +9,33 @@ import { randomToken, safeEqual, sha256 } from './tokens.ts';
 
 /**
  * One-time codes sent by SMS: six digits, stored salted and hashed, valid for two minutes, one
- * send per mobile and purpose every 60 s, and dead after five wrong tries. `purpose` is
- * login | forget | guest.
+ * send per mobile and purpose every 60 s (OTP_RESEND_SECONDS), and dead after five wrong tries.
+ * `purpose` is login | forget | guest.
  */
 
 export const OTP_TTL_MS = 2 * 60_000;
-export const OTP_RESEND_MS = 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 
 export type OtpPurpose = 'login' | 'forget' | 'guest';
 
 const hashCode = (salt: string, code: string) => `${salt}:${sha256(`${salt}:${code}`)}`;
 
+/** The wait between two codes to one mobile for one purpose (ms): the config's OTP_RESEND_SECONDS. */
+export const otpResendMs = (deps: Pick<AppDeps, 'config'>) => deps.config.OTP_RESEND_SECONDS * 1000;
+
 /**
- * Refuses (429, Retry-After) a second send to `mobile` for `purpose` within 60 s. Call it for
- * unknown mobiles too, so the answer does not tell whether an account exists.
+ * Refuses (429, Retry-After) a second send to `mobile` for `purpose` within the resend wait
+ * (60 s by default). Call it for unknown mobiles too, so the answer does not tell whether an
+ * account exists.
  */
-export async function guardResend(db: Db, purpose: OtpPurpose, mobile: string, now: Date): Promise<void> {
-  const wait = await coolDown(db, `otp:${purpose}:${mobile}`, OTP_RESEND_MS, now);
+export async function guardResend(
+  deps: Pick<AppDeps, 'config'>,
+  db: Db,
+  purpose: OtpPurpose,
+  mobile: string,
+  now: Date,
+): Promise<void> {
+  const wait = await coolDown(db, `otp:${purpose}:${mobile}`, otpResendMs(deps), now);
   if (wait > 0) throw tooMany(wait, 'کد پیش‌تر برای این شماره فرستاده شده است');
 }
 

@@ -1,14 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
 import type { EntityDescription, EntityField } from '~/contract/entity.ts';
 import { inputSchema } from '~/contract/entity-input.ts';
 import { toAsciiDigits, toPersianDigits } from '~/domain/persian-text.ts';
-import { OPTION_LOADERS, optionKey } from '~/lib/options.ts';
-import { CheckGroupField, ColorField } from '../form/choice-fields.tsx';
-import { CheckField, SelectField, TextField } from '../form/fields.tsx';
 import { useForm } from '../form/use-form.ts';
-import { JalaliField } from '../jalali-input.tsx';
 import { FormDialog } from '../managed-list.tsx';
+import { FieldControl } from './field-control.tsx';
 
 type Values = Record<string, unknown>;
 
@@ -63,87 +59,6 @@ function prepareOf(entity: { fields: Record<string, EntityField> }) {
   };
 }
 
-/** One control for field `name`, by its type and form properties. */
-function Control({
-  name,
-  field: f,
-  value,
-  error,
-  first,
-  preview,
-  onChange,
-}: {
-  name: string;
-  field: EntityField;
-  value: unknown;
-  error?: string;
-  /** The form's first control: it takes the focus. */
-  first: boolean;
-  /** What a colour's chip reads (the row's name as typed). */
-  preview: string;
-  onChange(v: unknown): void;
-}) {
-  const options = useQuery({
-    queryKey: optionKey(f.optionsFrom ?? 'provinces'),
-    queryFn: OPTION_LOADERS[f.optionsFrom ?? 'provinces'],
-    enabled: !!f.optionsFrom,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const label = f.form?.label ?? f.label;
-  const common = { label, name, error, required: f.form?.required, hint: f.form?.hint };
-  if (f.type === 'bool')
-    return <CheckField label={label} name={name} checked={!!value} onChange={onChange} />;
-  if (f.type === 'date') return <JalaliField {...common} value={String(value)} onChange={onChange} />;
-  if (f.type === 'enum' || f.type === 'ref') {
-    const list = f.optionsFrom
-      ? (options.data ?? []).map((o) => ({ value: String(o.value), label: o.label }))
-      : (f.options ?? []).map((v) => ({ value: v, label: f.optionLabels?.[v] ?? v }));
-    if (f.many)
-      return (
-        <CheckGroupField
-          label={label}
-          options={list}
-          value={value as string[]}
-          onChange={onChange}
-          error={error}
-        />
-      );
-    return (
-      <SelectField
-        {...common}
-        value={String(value)}
-        onChange={onChange}
-        options={list}
-        empty={f.form?.placeholder}
-      />
-    );
-  }
-  if (f.form?.swatches)
-    return (
-      <ColorField
-        {...common}
-        value={String(value)}
-        onChange={onChange}
-        swatches={f.form.swatches}
-        preview={preview}
-      />
-    );
-  const numeric = f.type === 'int' || f.type === 'amount';
-  return (
-    <TextField
-      {...common}
-      value={String(value)}
-      onChange={onChange}
-      ltr={numeric}
-      inputMode={f.form?.scale ? 'decimal' : numeric ? 'numeric' : undefined}
-      multiline={!!f.form?.rows}
-      rows={f.form?.rows}
-      maxLength={f.max}
-      autoFocus={first}
-    />
-  );
-}
-
 /**
  * The create/edit dialog of an entity's row: a control for every field with `form` (in the form's
  * order, the first focused), checked with the entity's input schema (contract/entity-input.ts
@@ -194,13 +109,13 @@ export function EntityFormDialog<F extends Record<string, EntityField>, Row exte
       onSubmit={(e) => void form.submit(e)}
     >
       {formFields(entity).map(([name, f], i) => (
-        <Control
+        <FieldControl
           key={name}
           name={name}
           field={f}
           value={form.values[name]}
           error={form.error(name)}
-          first={i === 0}
+          autoFocus={i === 0}
           preview={String(form.values[entity.display] ?? '')}
           onChange={(v) => form.set(name, v)}
         />

@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import type { OptionSource } from '~/contract/entity.ts';
 import type { LegalPickerRow } from '~/contract/persons.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
-import { fetchIndustryOptions, personKeys, searchLegalPersons } from '~/lib/records.ts';
+import { OPTION_LOADERS, optionKey } from '~/lib/options.ts';
+import { searchLegalPersons } from '~/lib/records.ts';
 import { SearchCombobox } from '~/ui/city-combobox.tsx';
 import { Field } from '~/ui/field.tsx';
 import { input as inputCss } from '~/ui/input.tsx';
 
-/** The controls of the persons' forms, each inside its labelled Field. */
+/** The controls of the forms, each inside its labelled Field. */
 
 const selectCss = css({ appearance: 'auto', py: '0' });
 const checkCss = css({
@@ -139,21 +141,26 @@ export function CheckField({
   );
 }
 
-/** The industry group: GET /api/industries as a select. */
-export function IndustrySelect(p: BaseProps & { value: string; onChange(v: string): void }) {
-  const industries = useQuery({
-    queryKey: personKeys.industries,
-    queryFn: fetchIndustryOptions,
+/**
+ * A select of an option source (lib/options.ts: provinces, industries, labels), loaded once and
+ * cached; the record's own value shows (as «…») even before the list arrives.
+ */
+export function SourceSelect({
+  source,
+  ...p
+}: BaseProps & { source: OptionSource; value: string; onChange(v: string): void; empty?: string | null }) {
+  const loaded = useQuery({
+    queryKey: optionKey(source),
+    queryFn: OPTION_LOADERS[source],
     staleTime: 600_000,
   });
-  const options = (industries.data ?? []).map((o) => ({ value: String(o.value), label: o.label }));
-  // The record's own industry shows even before the list arrives.
+  const options = (loaded.data ?? []).map((o) => ({ value: String(o.value), label: o.label }));
   const known = options.some((o) => o.value === p.value);
   return (
     <SelectField
       {...p}
       options={known || !p.value ? options : [...options, { value: p.value, label: '…' }]}
-      hint={industries.isError ? 'فهرست صنایع بارگیری نشد' : p.hint}
+      hint={loaded.isError ? `فهرست ${p.label} بارگیری نشد` : p.hint}
     />
   );
 }

@@ -1,66 +1,60 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { Fragment, type ReactNode, useMemo } from 'react';
+import type { EntityField } from '~/contract/entity.ts';
 import { jalaliOfIso } from '~/domain/jalali.ts';
 import { toPersianDigits, toPersianDigitsInText } from '~/domain/persian-text.ts';
 import { parseId } from '~/lib/route-params.ts';
-import { AmountInput } from '~/ui/amount-input.tsx';
-import { CityCombobox } from '~/ui/city-combobox.tsx';
-import { Field } from '~/ui/field.tsx';
-import { CheckField, IndustrySelect, LegalPersonPicker, SelectField, TextField } from '~/ui/form/fields.tsx';
-import { DuplicateLink, FormSection, RecordFormPage, withLink } from '~/ui/form/record-form.tsx';
+import { FieldControl } from '~/ui/entity/field-control.tsx';
+import { DuplicateLink, FormSection, RecordFormPage, wide, withLink } from '~/ui/form/record-form.tsx';
 import { useForm } from '~/ui/form/use-form.ts';
-import { JalaliField } from '~/ui/jalali-input.tsx';
 import { RecordUnavailable } from '~/ui/record/record-unavailable.tsx';
 import { toast } from '~/ui/toaster.tsx';
 import { listSearchFor } from '../navigation.ts';
 import { afterSave, createPerson, updatePerson } from './api.ts';
-import {
-  type Detail,
-  type FormFieldSpec,
-  LEGAL,
-  type PersonFormKind,
-  TRUE,
-  type Values,
-} from './person-form-kinds.ts';
+import { type Detail, LEGAL, type PersonFormKind, TRUE, type Values } from './person-form-kinds.ts';
 
 /**
  * The create and update pages of legal and true persons (/person/legal-persons/create,
  * /person/legal-persons/update/{id}, and the same under true-persons): one form, every field of
- * the kind's input schema, described as data in person-form-kinds.ts (section, control, digits); what the kinds
- * do differently is in their descriptions, not in branches.
+ * the kind's description (contract/legal-person.ts, true-person.ts: section, order, digits, hints),
+ * each drawn by the one control of a described field (ui/entity/field-control.tsx); what the kinds
+ * do differently is in their descriptions (person-form-kinds.ts), not in branches.
  */
 
-/** A picked record is held under its field's name without `_id`. */
-const held = (f: FormFieldSpec) =>
-  f.control === 'city' || f.control === 'legal' ? f.name.replace(/_id$/, '') : f.name;
+/** A picked record (a city, a legal person): the detail answers it under the name without `_id`. */
+const pickedOf = (name: string) => name.replace(/_id$/, '');
 
-/** The value a field opens with: empty for a new record, else read from the record. */
-function initialOf(f: FormFieldSpec, detail: Detail | null, defaults: Values = {}): unknown {
-  if (!detail) return defaults[f.name] ?? (f.control === 'city' || f.control === 'legal' ? null : '');
-  if (f.read) {
-    const own = f.read(detail);
-    return own === undefined || own === null ? '' : String(own);
+/** The value a field opens with: the field's initial for a new record, else read from the record. */
+function initialOf(kind: PersonFormKind, [name, f]: [string, EntityField], detail: Detail | null): unknown {
+  if (!detail) return f.form?.initial ?? (f.picker ? null : '');
+  const own = kind.read[name];
+  if (own) {
+    const v = own(detail);
+    return v === undefined || v === null ? '' : String(v);
   }
-  const raw = detail[held(f)];
-  if (f.control === 'check') return raw;
-  if (f.control === 'city') return raw ? { ...(raw as object), province: detail.province?.name ?? '' } : null;
-  if (f.control === 'legal') return raw ? { ...(raw as object), national_id: null } : null;
+  if (f.picker) {
+    const raw = detail[pickedOf(name)] as object | null;
+    if (!raw) return null;
+    return f.picker === 'city'
+      ? { ...raw, province: detail.province?.name ?? '' }
+      : { ...raw, national_id: null };
+  }
+  const raw = detail[name];
+  if (f.type === 'bool') return raw;
   if (raw === null || raw === undefined) return '';
-  if (f.control === 'date') return toPersianDigits(jalaliOfIso(raw as string) ?? '');
-  if (f.digits === 'all') return toPersianDigits(raw as string);
-  if (f.digits === 'text') return toPersianDigitsInText(raw as string);
+  if (f.type === 'date') return toPersianDigits(jalaliOfIso(raw as string) ?? '');
+  if (f.form?.digits === 'all') return toPersianDigits(String(raw));
+  if (f.form?.digits === 'text') return toPersianDigitsInText(String(raw));
   return raw;
 }
 
-/** The values as the schema reads them: picked records → their ids, no industry → null. */
+/** The values as the schema reads them: picked records → their ids, no choice of a source → null. */
 function prepare(kind: PersonFormKind, v: Values): Values {
   const out: Values = { ...v };
-  for (const f of kind.fields) {
-    if (f.control === 'city' || f.control === 'legal') {
-      delete out[held(f)];
-      out[f.name] = (v[held(f)] as { id: number } | null)?.id ?? null;
-    } else if (f.control === 'industry') out[f.name] = v[f.name] || null;
+  for (const [name, f] of kind.fields) {
+    if (f.picker) out[name] = (v[name] as { id: number } | null)?.id ?? null;
+    else if (f.optionsFrom) out[name] = v[name] || null;
   }
   return out;
 }
@@ -77,7 +71,7 @@ function PersonForm({
   const navigate = useNavigate();
   const client = useQueryClient();
   const initial = useMemo(
-    () => Object.fromEntries(kind.fields.map((f) => [held(f), initialOf(f, detail, kind.defaults)])),
+    () => Object.fromEntries(kind.fields.map((e) => [e[0], initialOf(kind, e, detail)])),
     [kind, detail],
   );
   const form = useForm({
@@ -95,62 +89,28 @@ function PersonForm({
   });
   const { values: v, set, error } = form;
 
-  const control = (f: FormFieldSpec): ReactNode => {
-    const label = kind.labels[f.name] ?? f.name;
-    const common = { label, name: held(f), error: error(f.name), required: f.required };
-    const value = v[held(f)];
-    const onChange = (x: unknown) => set(held(f), x);
-    switch (f.control) {
-      case 'select':
-        return (
-          <SelectField
-            {...common}
-            value={value as string}
-            onChange={onChange}
-            options={f.options ?? []}
-            empty={f.required ? null : undefined}
-          />
-        );
-      case 'date':
-        return <JalaliField {...common} value={value as string} onChange={onChange} />;
-      case 'city':
-        return <CityCombobox {...common} value={value as never} onChange={onChange} />;
-      case 'legal':
-        return (
-          <LegalPersonPicker {...common} value={value as never} onChange={onChange} exclude={detail?.id} />
-        );
-      case 'industry':
-        return <IndustrySelect {...common} value={value as string} onChange={onChange} />;
-      case 'check':
-        return (
-          <CheckField
-            key={f.name}
-            label={f.label ?? label}
-            name={f.name}
-            checked={!!value}
-            onChange={onChange}
-          />
-        );
-      case 'amount':
-        return (
-          <Field label={label} error={error(f.name)}>
-            <AmountInput name={f.name} value={value as string} onChange={onChange} />
-          </Field>
-        );
-      default: {
-        const box = <TextField {...common} {...f.text} value={value as string} onChange={onChange} />;
-        return f.unique ? (
-          <div className={withLink}>
-            {box}
-            {error(f.name) && <DuplicateLink conflict={form.conflict} />}
-          </div>
-        ) : (
-          box
-        );
-      }
-    }
+  const control = ([name, f]: [string, EntityField]): ReactNode => {
+    const box = (
+      <FieldControl
+        name={name}
+        field={f}
+        value={v[name]}
+        error={error(name)}
+        onChange={(x) => set(name, x)}
+        exclude={detail?.id}
+      />
+    );
+    // A national id or code another record has: the 422 links to that record.
+    if (f.unique)
+      return (
+        <div className={withLink}>
+          {box}
+          {error(name) && <DuplicateLink conflict={form.conflict} />}
+        </div>
+      );
+    return f.form?.wide ? <div className={wide}>{box}</div> : box;
   };
-  const sections = [...new Set(kind.fields.map((f) => f.section))];
+  const sections = [...new Set(kind.fields.map(([, f]) => f.form!.section))];
   const cancel = () =>
     detail
       ? navigate({ to: kind.view, params: { id: String(detail.id) } })
@@ -167,9 +127,9 @@ function PersonForm({
       {sections.map((s) => (
         <FormSection key={s} title={s}>
           {kind.fields
-            .filter((f) => f.section === s)
-            .map((f) => (
-              <Fragment key={f.name}>{control(f)}</Fragment>
+            .filter(([, f]) => f.form!.section === s)
+            .map((e) => (
+              <Fragment key={e[0]}>{control(e)}</Fragment>
             ))}
         </FormSection>
       ))}

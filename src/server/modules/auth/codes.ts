@@ -45,7 +45,7 @@ export async function sendCodeTo(
   const ipKey = `otp-send:ip:${ctx.meta.ip}`;
   const wait = await lockedFor(ctx.db, ipKey, SEND_LIMIT, now);
   if (wait > 0) throw tooMany(wait, 'از این نشانی کد زیادی درخواست شده است');
-  await guardResend(ctx.db, purpose, mobile, now);
+  await guardResend(ctx.deps, ctx.db, purpose, mobile, now);
   await hit(ctx.db, ipKey, SEND_LIMIT, now);
   const user = await activeUserByMobile(ctx.db, mobile);
   if (user) {

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { EntityDescription } from '../../../contract/entity.ts';
 import { savedRecord } from '../../../contract/ids.ts';
+import { legalPersonEntity } from '../../../contract/legal-person.ts';
 import {
   legalPersonInput,
   legalPersonUpdate,
@@ -9,9 +11,11 @@ import {
   truePersonUpdate,
 } from '../../../contract/person-forms.ts';
 import { idParams } from '../../../contract/persons.ts';
+import { truePersonEntity } from '../../../contract/true-person.ts';
 import { legalSearchText, trueSearchText } from '../../../domain/persian-text.ts';
 import type { Db } from '../../db/client.ts';
 import { legalPersons, truePersons } from '../../db/schema/index.ts';
+import { entityWrite } from '../../http/entity-writes.ts';
 import { notFound } from '../../http/errors.ts';
 import { defineMutation } from '../../http/mutation.ts';
 import type { AnyRoute, RouteContext } from '../../http/route.ts';
@@ -45,23 +49,21 @@ type Row = Record<string, unknown> & { id: number; version: number };
 
 /** What tells one kind of person's writes from the other's. */
 interface PersonKind<V extends Record<string, unknown>> {
-  /** The audit type of its rows. */
-  entity: 'legal_person' | 'true_person';
+  /**
+   * Its description (contract/legal-person.ts, true-person.ts): the audit type of its rows
+   * (`name`), its literal paths and its edit permission, its 404 (`title`) and its unique field.
+   */
+  entity: Pick<EntityDescription, 'name' | 'title' | 'paths' | 'permissions' | 'fields'>;
   table: PersonTable;
   /** The create body (its keys are the API's field names, and the audit rows' keys). */
   input: z.ZodObject & z.ZodType<V>;
   /** The update body: the create body and `version`. */
   update: z.ZodType<V & { version: number }>;
-  permission: string;
-  /** Literal API paths: create (POST) and update (PUT). */
-  paths: { create: string; update: string };
   /** OpenAPI summaries. */
   summaries: { create: string; update: string };
-  notFound: string;
   /** The checks a schema cannot make (edit-checks.ts): 422 per field, 404 when `selfId` is deleted. */
   check(db: Db, values: V, selfId: number | null): Promise<void>;
-  /** The unique field a lost race is reported on, and the picked ids a foreign key guards. */
-  uniqueField: 'national_id' | 'national_code';
+  /** The picked ids a foreign key guards. */
   foreignKeys: Record<string, string>;
   /** The row's `search_text` (domain/persian-text). */
   searchText(values: V): string;
@@ -87,19 +89,15 @@ interface PersonKind<V extends Record<string, unknown>> {
  * the record itself.
  */
 const legalKind: PersonKind<LegalValues> = {
-  entity: 'legal_person',
+  entity: legalPersonEntity,
   table: legalPersons,
   input: legalPersonInput,
   update: legalPersonUpdate,
-  permission: 'person.legal.edit',
-  paths: { create: '/api/person/legal-persons', update: '/api/person/legal-persons/:id{[0-9]+}' },
   summaries: {
     create: 'Register a legal person',
     update: 'Edit a legal person (optimistic lock on version)',
   },
-  notFound: 'شخص حقوقی یافت نشد',
   check: checkLegal,
-  uniqueField: 'national_id',
   foreignKeys: LEGAL_FK,
   searchText: (v) => legalSearchText(v.name, v.ticker, v.national_id),
 };
@@ -117,16 +115,12 @@ const legalKind: PersonKind<LegalValues> = {
  * current_version }` when `version` is not the current one (nothing overwritten).
  */
 const trueKind: PersonKind<TrueValues> = {
-  entity: 'true_person',
+  entity: truePersonEntity,
   table: truePersons,
   input: truePersonInput,
   update: truePersonUpdate,
-  permission: 'person.true.edit',
-  paths: { create: '/api/person/true-persons', update: '/api/person/true-persons/:id{[0-9]+}' },
   summaries: { create: 'Register a true person', update: 'Edit a true person (optimistic lock on version)' },
-  notFound: 'شخص حقیقی یافت نشد',
   check: checkTrue,
-  uniqueField: 'national_code',
   foreignKeys: TRUE_FK,
   searchText: (v) => trueSearchText(v.first_name, v.last_name, v.national_code),
 };
@@ -189,7 +183,7 @@ async function insertPersons<V extends Record<string, unknown>>(
     for (const row of rows) {
       await audit(tx, {
         action: 'create',
-        entity: kind.entity,
+        entity: kind.entity.name,
         entityId: row.id,
         after: apiFields(kind, row),
       });
@@ -219,22 +213,23 @@ const guardFor =
   <T>(write: () => Promise<T>, ctx: { db: Db; body: unknown; params: unknown }) =>
     guarded(
       write,
-      () => raceLost(kind.check(ctx.db, values(ctx.body), selfId(ctx.params)), kind.uniqueField),
+      () => raceLost(kind.check(ctx.db, values(ctx.body), selfId(ctx.params)), uniqueField(kind)),
       kind.foreignKeys,
     );
+
+/** The field another row may not share (the national id or code): where a lost race is reported. */
+const uniqueField = (kind: { entity: Pick<EntityDescription, 'fields'> }) =>
+  Object.entries(kind.entity.fields).find(([, f]) => f.unique)![0] as 'national_id' | 'national_code';
 
 /** The create (POST) and update (PUT) routes of a kind of person: see the kinds' descriptions. */
 function editRoutesOf<V extends Record<string, unknown>>(kind: PersonKind<V>): AnyRoute[] {
   const { table } = kind;
   const create = defineMutation({
-    method: 'post',
-    path: kind.paths.create,
-    permission: kind.permission,
+    ...entityWrite(kind.entity, 'create'),
     summary: kind.summaries.create,
     tags: ['persons'],
     body: kind.input,
     response: savedRecord,
-    audit: { entity: kind.entity, action: 'create' },
     guard: guardFor(
       kind,
       (b) => b as V,
@@ -249,15 +244,12 @@ function editRoutesOf<V extends Record<string, unknown>>(kind: PersonKind<V>): A
     },
   });
   const update = defineMutation({
-    method: 'put',
-    path: kind.paths.update,
-    permission: kind.permission,
+    ...entityWrite(kind.entity, 'update'),
     summary: kind.summaries.update,
     tags: ['persons'],
     params: idParams,
     body: kind.update,
     response: savedRecord,
-    audit: { entity: kind.entity, action: 'update' },
     guard: guardFor(
       kind,
       (b) => {
@@ -271,7 +263,7 @@ function editRoutesOf<V extends Record<string, unknown>>(kind: PersonKind<V>): A
       const values = rest as unknown as V;
       const id = params.id;
       const [current] = (await db.select().from(table).where(eq(table.id, id)).for('update')) as Row[];
-      if (!current) throw notFound(kind.notFound);
+      if (!current) throw notFound(`${kind.entity.title} یافت نشد`);
       if (current.version !== version) throw staleError(current.version);
       await kind.check(db, values, id);
       const before = apiFields(kind, current);

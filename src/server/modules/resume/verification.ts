@@ -13,8 +13,8 @@ import {
   codeText,
   guardResend,
   issueCode,
-  OTP_RESEND_MS,
   OTP_TTL_MS,
+  otpResendMs,
   verifyCode,
 } from '../../auth/otp.ts';
 import { startSession } from '../../auth/sessions.ts';
@@ -107,11 +107,11 @@ const check = defineRoute({
     if (hourly > 0) throw tooMany(hourly, 'در یک ساعت گذشته کد زیادی برای این شماره فرستاده شده است');
     const fromIp = await lockedFor(db, ipSendsKey(meta.ip), SEND_LIMIT, now);
     if (fromIp > 0) throw tooMany(fromIp, 'از این نشانی کد زیادی درخواست شده است');
-    await guardResend(db, 'guest', mobile, now);
+    await guardResend(deps, db, 'guest', mobile, now);
     await hit(db, sendsKey(mobile), GUEST_HOURLY_SENDS, now);
     await hit(db, ipSendsKey(meta.ip), SEND_LIMIT, now);
     await issueCode(deps, { purpose: 'guest', mobile, text: codeText('ثبت رزومه') });
-    return { sent: true, expires_in: OTP_TTL_MS / 1000, resend_in: OTP_RESEND_MS / 1000 };
+    return { sent: true, expires_in: OTP_TTL_MS / 1000, resend_in: otpResendMs(deps) / 1000 };
   },
 });
 
