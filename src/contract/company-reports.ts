@@ -393,6 +393,7 @@ const pickedCompanyField = {
   type: 'ref',
   label: 'شرکت',
   picker: 'legal_person',
+  shownAs: 'company',
   filter: ['eq', 'neq', 'in'],
   form: { section: SECTION, required: true, wide: true },
   input: pickedId('شرکت را انتخاب کنید'),

@@ -45,6 +45,8 @@ export interface EntityField {
   optionsFrom?: OptionSource;
   /** ref: chosen in a search picker (a city with its province, a legal person), not a select. */
   picker?: 'city' | 'legal_person';
+  /** ref: the row's field that holds the picked record's name (`company` for `legal_person_id`). */
+  shownAs?: string;
   /** Unique among the rows (a national id): a duplicate's 422 links to the row that has it. */
   unique?: boolean;
   /** text: at most this many characters (the form's and the server's check). */

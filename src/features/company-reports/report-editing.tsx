@@ -2,9 +2,9 @@ import { type ReactNode, useCallback, useState } from 'react';
 import type { EntityDescription, EntityField } from '~/contract/entity.ts';
 import { ApiError } from '~/lib/http.ts';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
+import { EntityFormDialog } from '~/ui/entity/entity-form.tsx';
 import { toast } from '~/ui/toaster.tsx';
 import { deleteReportRow, saveReportRow } from './api.ts';
-import { ReportFormDialog } from './report-form.tsx';
 
 type Row = Record<string, unknown> & { id: number; version: number };
 
@@ -50,11 +50,12 @@ export function useReportEditing<F extends Record<string, EntityField>>(o: Repor
   const dialogs: ReactNode = (
     <>
       {editing && (
-        <ReportFormDialog
+        <EntityFormDialog
           key={editing.row?.id ?? 'new'}
           entity={entity}
           row={editing.row}
-          title={editing.row ? undefined : o.newTitle}
+          columns={2}
+          title={editing.row ? `ویرایش ${entity.title}` : o.newTitle}
           save={(data) => saveReportRow(entity, o.scope, editing.row, data)}
           onClose={() => setEditing(null)}
           onSaved={() => {
