@@ -1,5 +1,17 @@
-import { DOCUMENT_MIME_TITLES, DOCUMENT_MIMES, OWNER_TYPE_TITLES, OWNER_TYPES } from './documents.ts';
-import { defineEntity, optionsOf } from './entity.ts';
+import { z } from 'zod';
+import { toPersianDigits } from '../domain/persian-text.ts';
+import {
+  DOCUMENT_MIME_TITLES,
+  DOCUMENT_MIMES,
+  type DocumentMime,
+  MAX_DOCUMENT_BYTES,
+  OWNER_TYPE_TITLES,
+  OWNER_TYPES,
+  type OwnerType,
+} from './documents.ts';
+import { defineEntity, optionsOf, rowSchema } from './entity.ts';
+import { inputSchema } from './entity-input.ts';
+import { persianText } from './fields.ts';
 
 const MB = 1024 * 1024;
 
@@ -40,12 +52,21 @@ export const documentTypeEntity = defineEntity({
       format: 'verbatim',
       column: { width: 240, grow: true },
       form: { section: 'نوع مستند', required: true, order: 1, label: 'نام', hint: 'حداکثر ۸۰ نویسه، یکتا' },
+      input: persianText('نام نوع مستند', 80),
     },
     owner_types: {
       ...optionsOf(OWNER_TYPES, OWNER_TYPE_TITLES, true),
       label: 'دارنده',
       column: { width: 180 },
       form: { section: 'نوع مستند', order: 3, label: 'دارنده‌ها', initial: ['legal'] },
+      input: z
+        .array(z.string(), { error: 'دست‌کم یک نوع دارنده را انتخاب کنید' })
+        .min(1, 'دست‌کم یک نوع دارنده را انتخاب کنید')
+        .refine(
+          (v) => v.every((x) => (OWNER_TYPES as readonly string[]).includes(x)),
+          'نوع دارنده نامعتبر است',
+        )
+        .transform((v) => [...new Set(v)] as OwnerType[]),
     },
     max_bytes: {
       type: 'int',
@@ -60,12 +81,29 @@ export const documentTypeEntity = defineEntity({
         scale: MB,
         initial: 5 * MB,
       },
+      // in bytes
+      input: z.coerce
+        .number({ error: 'حداکثر حجم را وارد کنید' })
+        .int('حداکثر حجم باید عدد صحیح (بایت) باشد')
+        .min(1024, 'حداکثر حجم دست‌کم ۱ کیلوبایت است')
+        .max(
+          MAX_DOCUMENT_BYTES,
+          `حداکثر حجم بیش از ${toPersianDigits(MAX_DOCUMENT_BYTES / 1024 / 1024)} مگابایت نمی‌شود`,
+        ),
     },
     mime_types: {
       ...optionsOf(DOCUMENT_MIMES, DOCUMENT_MIME_TITLES, true),
       label: 'نوع پرونده',
       column: { width: 220 },
       form: { section: 'نوع مستند', order: 4, label: 'نوع‌های پرونده پذیرفته', initial: ['application/pdf'] },
+      input: z
+        .array(z.string(), { error: 'دست‌کم یک نوع پرونده را انتخاب کنید' })
+        .min(1, 'دست‌کم یک نوع پرونده را انتخاب کنید')
+        .refine(
+          (v) => v.every((x) => (DOCUMENT_MIMES as readonly string[]).includes(x)),
+          'نوع پرونده نامعتبر است',
+        )
+        .transform((v) => [...new Set(v)] as DocumentMime[]),
     },
     uses: {
       type: 'int',
@@ -74,3 +112,9 @@ export const documentTypeEntity = defineEntity({
     },
   },
 });
+
+/** Body of document type create and update (`max_bytes` in bytes), and a type as the API answers it (`uses` = documents of this type on file). */
+export const documentTypeInput = inputSchema(documentTypeEntity);
+export type DocumentTypeInput = z.input<typeof documentTypeInput>;
+export const documentType = rowSchema(documentTypeEntity);
+export type DocumentType = z.infer<typeof documentType>;

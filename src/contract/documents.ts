@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { toPersianDigits } from '../domain/persian-text.ts';
 import { defineEntity } from './entity.ts';
 import { persianText, pickedId, positiveId } from './fields.ts';
-import { OWNER_TYPES, type OwnerType, ownedBy } from './owners.ts';
+import { OWNER_TYPES, ownedBy } from './owners.ts';
 
 /**
  * Documents (مستند) of a legal or true person and the managed list of document types. Files are
@@ -45,44 +44,6 @@ export const DOCUMENT_MIME_TITLES: Record<DocumentMime, string> = {
  * the API's 16 MB body limit (MAX_BODY_BYTES in server/app.ts, answered 413 above it).
  */
 export const MAX_DOCUMENT_BYTES = 15 * 1024 * 1024;
-
-/** Body of document type create and update; `max_bytes` in bytes. */
-export const documentTypeInput = z.object({
-  name: persianText('نام نوع مستند', 80),
-  owner_types: z
-    .array(z.string(), { error: 'دست‌کم یک نوع دارنده را انتخاب کنید' })
-    .min(1, 'دست‌کم یک نوع دارنده را انتخاب کنید')
-    .refine((v) => v.every((x) => (OWNER_TYPES as readonly string[]).includes(x)), 'نوع دارنده نامعتبر است')
-    .transform((v) => [...new Set(v)] as OwnerType[]),
-  max_bytes: z.coerce
-    .number({ error: 'حداکثر حجم را وارد کنید' })
-    .int('حداکثر حجم باید عدد صحیح (بایت) باشد')
-    .min(1024, 'حداکثر حجم دست‌کم ۱ کیلوبایت است')
-    .max(
-      MAX_DOCUMENT_BYTES,
-      `حداکثر حجم بیش از ${toPersianDigits(MAX_DOCUMENT_BYTES / 1024 / 1024)} مگابایت نمی‌شود`,
-    ),
-  mime_types: z
-    .array(z.string(), { error: 'دست‌کم یک نوع پرونده را انتخاب کنید' })
-    .min(1, 'دست‌کم یک نوع پرونده را انتخاب کنید')
-    .refine(
-      (v) => v.every((x) => (DOCUMENT_MIMES as readonly string[]).includes(x)),
-      'نوع پرونده نامعتبر است',
-    )
-    .transform((v) => [...new Set(v)] as DocumentMime[]),
-});
-export type DocumentTypeInput = z.input<typeof documentTypeInput>;
-
-/** A document type as the API answers it; `uses` = documents of this type on file. */
-export const documentType = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  owner_types: z.array(z.enum(OWNER_TYPES)),
-  max_bytes: z.number().int(),
-  mime_types: z.array(z.enum(DOCUMENT_MIMES)),
-  uses: z.number().int(),
-});
-export type DocumentType = z.infer<typeof documentType>;
 
 /** Query of GET /api/document-types. */
 export const documentTypesQuery = z.looseObject({

@@ -236,12 +236,14 @@ export function defineEntity<const F extends Record<string, EntityField>>(
  * An enum field's type and its options: the stored codes and their Persian labels; `many`: any
  * number of them (a list of codes).
  */
-export function optionsOf<const O extends readonly string[]>(
+export function optionsOf<const O extends readonly string[], M extends boolean = false>(
   options: O,
   optionLabels: Readonly<Record<O[number], string>>,
-  many = false,
+  many?: M,
 ) {
-  return { type: 'enum' as const, options, optionLabels, ...(many ? { many: true } : {}) };
+  const field = { type: 'enum' as const, options, optionLabels };
+  return (many ? { ...field, many: true } : field) as typeof field &
+    (M extends true ? { many: true } : unknown);
 }
 
 /** A field's value as the API answers it. */
@@ -274,9 +276,20 @@ export function valueSchema(f: EntityField): z.ZodType {
   return (f.nullable ? s.nullable() : s).meta({ description: f.label });
 }
 
-/** The TypeScript type of a field's value as the API answers it (null only when `nullable`). */
+/** The TypeScript type of one value of a field: a number, a bool, one of an enum's options, or text. */
+type ScalarValue<T extends EntityField> = T['type'] extends 'int' | 'ref'
+  ? number
+  : T['type'] extends 'bool'
+    ? boolean
+    : T['type'] extends 'enum'
+      ? T['options'] extends readonly (infer O)[]
+        ? O
+        : string
+      : string;
+
+/** The TypeScript type of a field's value as the API answers it (a list when `many`; null only when `nullable`). */
 export type FieldValue<T extends EntityField> =
-  | (T['type'] extends 'int' | 'ref' ? number : T['type'] extends 'bool' ? boolean : string)
+  | (T['many'] extends true ? ScalarValue<T>[] : ScalarValue<T>)
   | (T['nullable'] extends true ? null : never);
 
 /** One row of an entity as the API answers it: every field but those `notInRow`. */

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineEntity, optionsOf } from './entity.ts';
+import { persianText } from './fields.ts';
 import { LABEL_OBJECT_TYPE_TITLES, LABEL_OBJECT_TYPES } from './label-codes.ts';
 
 /** Colours offered as one-key picks (all readable with white text); any #rrggbb may be typed. */
@@ -18,8 +20,7 @@ export const LABEL_COLORS = [
  * Labels (contract/labels.ts) described once: the managed list at /label-list (permission
  * `labels`), paged on the server, filtered by the object types a label applies to (`type` in the
  * URL, `object_type` in the API), created, edited and deleted in dialogs. Kept apart from
- * labels.ts (its body schema's Persian text rules), so the route file that reads its filters
- * stays small.
+ * labels.ts (the label's other shapes), which reads its body and row from here.
  */
 export const labelEntity = defineEntity({
   name: 'label',
@@ -46,6 +47,7 @@ export const labelEntity = defineEntity({
       column: { width: 220, grow: true },
       sort: true,
       form: { section: 'برچسب', required: true, label: 'نام برچسب', hint: 'حداکثر ۴۰ نویسه، یکتا' },
+      input: persianText('نام برچسب', 40),
     },
     color: {
       type: 'text',
@@ -58,6 +60,12 @@ export const labelEntity = defineEntity({
         swatches: LABEL_COLORS,
         initial: LABEL_COLORS[3],
       },
+      // #rrggbb, lower case once parsed
+      input: z
+        .string({ error: 'رنگ را انتخاب کنید' })
+        .trim()
+        .regex(/^#[0-9a-fA-F]{6}$/, 'رنگ باید به شکل #rrggbb باشد (مثلاً #2e7d32)')
+        .transform((v) => v.toLowerCase()),
     },
     object_types: {
       ...optionsOf(LABEL_OBJECT_TYPES, LABEL_OBJECT_TYPE_TITLES, true),
@@ -70,6 +78,13 @@ export const labelEntity = defineEntity({
         label: 'موضوع‌هایی که این برچسب روی آن‌ها گذاشته می‌شود',
         initial: LABEL_OBJECT_TYPES,
       },
+      input: z
+        .array(z.enum(LABEL_OBJECT_TYPES, { error: 'نوع موضوع نامعتبر است' }), {
+          error: 'دست‌کم یک نوع موضوع را انتخاب کنید',
+        })
+        .min(1, 'دست‌کم یک نوع موضوع را انتخاب کنید')
+        .max(LABEL_OBJECT_TYPES.length)
+        .transform((v) => [...new Set(v)]),
     },
     uses: {
       type: 'int',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { persianText, positiveId } from './fields.ts';
+import { positiveId } from './fields.ts';
 import { deletedAnswer } from './ids.ts';
 
 /**
@@ -19,41 +19,21 @@ import { deletedAnswer } from './ids.ts';
 
 export { LABEL_OBJECT_TYPE_TITLES, LABEL_OBJECT_TYPES, type LabelObjectType } from './label-codes.ts';
 
+import { rowSchema } from './entity.ts';
+import { inputSchema } from './entity-input.ts';
 import { LABEL_OBJECT_TYPES } from './label-codes.ts';
+import { labelEntity } from './label-entity.ts';
 
-/** A colour as `#rrggbb` (lower case once parsed). */
-export const labelColor = z
-  .string({ error: 'رنگ را انتخاب کنید' })
-  .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'رنگ باید به شکل #rrggbb باشد (مثلاً #2e7d32)')
-  .transform((v) => v.toLowerCase());
-
-/** Body of create and update. */
-export const labelInput = z.object({
-  name: persianText('نام برچسب', 40),
-  color: labelColor,
-  object_types: z
-    .array(z.enum(LABEL_OBJECT_TYPES, { error: 'نوع موضوع نامعتبر است' }), {
-      error: 'دست‌کم یک نوع موضوع را انتخاب کنید',
-    })
-    .min(1, 'دست‌کم یک نوع موضوع را انتخاب کنید')
-    .max(LABEL_OBJECT_TYPES.length)
-    .transform((v) => [...new Set(v)]),
-});
+/** Body of create and update: the description's form fields (contract/label-entity.ts). */
+export const labelInput = inputSchema(labelEntity);
 export type LabelInput = z.input<typeof labelInput>;
 
 /** A label as a row of a persons list carries it: `labels: LabelChip[]`, by name. */
 export const labelChip = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
 export type LabelChip = z.infer<typeof labelChip>;
 
-/** A label as the API answers it; timestamps ISO 8601 UTC. */
-export const label = labelChip.extend({
-  object_types: z.array(z.enum(LABEL_OBJECT_TYPES)),
-  /** Records carrying it (list only; 0 in items). */
-  uses: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+/** A label as the API answers it (the description's row); timestamps ISO 8601 UTC. */
+export const label = rowSchema(labelEntity);
 export type Label = z.infer<typeof label>;
 
 /** A list row with its labels (the persons lists add `labels` to their rows). */

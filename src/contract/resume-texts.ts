@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { id, int, isoTime } from './api-envelope.ts';
-import { defineEntity, optionsOf } from './entity.ts';
+import { defineEntity, optionsOf, rowSchema } from './entity.ts';
+import { inputSchema } from './entity-input.ts';
 import { persianText } from './fields.ts';
 import { TERM_KIND_LABELS, TERM_KINDS } from './resume.ts';
 
@@ -16,26 +16,7 @@ import { TERM_KIND_LABELS, TERM_KINDS } from './resume.ts';
  * POST … (termConditionInput) → `{ data: TermCondition }`; PUT …/{id}; DELETE …/{id} (409 when
  * answered: deactivate it instead). Only active ones are asked.
  */
-export const termConditionInput = z.object({
-  question: persianText('متن پرسش', 1000, 5),
-  kind: z.enum(TERM_KINDS, { error: 'نوع پاسخ را انتخاب کنید' }),
-  required: z.boolean({ error: 'الزامی بودن را مشخص کنید' }),
-  active: z.boolean({ error: 'فعال بودن را مشخص کنید' }),
-  sort: z.coerce.number({ error: 'ترتیب باید عدد باشد' }).int('ترتیب باید عدد صحیح باشد').min(0).max(10_000),
-});
-export type TermConditionInput = z.input<typeof termConditionInput>;
-export const termCondition = z.object({
-  id,
-  question: z.string(),
-  kind: z.enum(TERM_KINDS),
-  required: z.boolean(),
-  active: z.boolean(),
-  sort: int,
-  /** How many applicants answered it. */
-  answers: int,
-  updated_at: isoTime,
-});
-export type TermCondition = z.infer<typeof termCondition>;
+// termConditionInput and termCondition (the body and the row) follow the description below.
 
 /**
  * What the two managed resume texts (questions and provisions) share: permission `resumes.manage`,
@@ -63,7 +44,17 @@ function managedText<const K extends string>(key: K, title: string, plural: stri
 const orderFields = (hint: string) =>
   ({
     id: { type: 'int', label: 'شناسه' },
-    sort: { type: 'int', label: 'ترتیب', column: { width: 60 }, form: { section: 'متن', order: 3, hint } },
+    sort: {
+      type: 'int',
+      label: 'ترتیب',
+      column: { width: 60 },
+      form: { section: 'متن', order: 3, hint },
+      input: z.coerce
+        .number({ error: 'ترتیب باید عدد باشد' })
+        .int('ترتیب باید عدد صحیح باشد')
+        .min(0)
+        .max(10_000),
+    },
   }) as const;
 
 /** Whether a managed text is in use; `label` says what that means to applicants. */
@@ -73,6 +64,7 @@ const activeField = (label: string, order: number) =>
     label: 'وضعیت',
     column: { width: 75 },
     form: { section: 'متن', order, label, initial: true },
+    input: z.boolean({ error: 'فعال بودن را مشخص کنید' }),
   }) as const;
 
 const UPDATED_AT = { type: 'timestamp', label: 'ویرایش', column: { width: 95, day: true } } as const;
@@ -98,18 +90,21 @@ export const termEntity = defineEntity({
       format: 'verbatim',
       column: { width: 260, grow: true, title: true },
       form: { section: 'متن', required: true, order: 1, rows: 3, hint: '۵ تا ۱۰۰۰ نویسه' },
+      input: persianText('متن پرسش', 1000, 5),
     },
     kind: {
       ...optionsOf(TERM_KINDS, TERM_KIND_LABELS),
       label: 'نوع پاسخ',
       column: { width: 95 },
       form: { section: 'متن', required: true, order: 2, placeholder: 'برگزینید…' },
+      input: z.enum(TERM_KINDS, { error: 'نوع پاسخ را انتخاب کنید' }),
     },
     required: {
       type: 'bool',
       label: 'الزامی',
       column: { width: 65 },
       form: { section: 'متن', order: 4, label: 'پاسخ الزامی است', initial: true },
+      input: z.boolean({ error: 'الزامی بودن را مشخص کنید' }),
     },
     active: activeField('فعال (از متقاضیان پرسیده شود)', 5),
     answers: {
@@ -126,24 +121,7 @@ export const termEntity = defineEntity({
  * GET /api/person/resume/provisions → `{ data: Provision[] }`; POST, PUT …/{id}, DELETE …/{id}
  * as for the questions. Every active provision must be accepted at step 4.
  */
-export const provisionInput = z.object({
-  title: persianText('عنوان', 200, 3),
-  body: persianText('متن تعهد', 4000, 10),
-  active: z.boolean({ error: 'فعال بودن را مشخص کنید' }),
-  sort: z.coerce.number({ error: 'ترتیب باید عدد باشد' }).int('ترتیب باید عدد صحیح باشد').min(0).max(10_000),
-});
-export type ProvisionInput = z.input<typeof provisionInput>;
-export const provision = z.object({
-  id,
-  title: z.string(),
-  body: z.string(),
-  active: z.boolean(),
-  sort: int,
-  /** How many applicants accepted it. */
-  accepted_by: int,
-  updated_at: isoTime,
-});
-export type Provision = z.infer<typeof provision>;
+// provisionInput and provision (the body and the row) follow the description below.
 
 /** The provisions described once (/resume/provisions; body `provisionInput`, rows `Provision`). */
 export const provisionEntity = defineEntity({
@@ -163,6 +141,7 @@ export const provisionEntity = defineEntity({
       format: 'verbatim',
       column: { width: 180, title: true },
       form: { section: 'متن', required: true, order: 1, hint: '۳ تا ۲۰۰ نویسه' },
+      input: persianText('عنوان', 200, 3),
     },
     body: {
       type: 'text',
@@ -177,6 +156,7 @@ export const provisionEntity = defineEntity({
         rows: 8,
         hint: '۱۰ تا ۴۰۰۰ نویسه؛ چند بند در چند سطر',
       },
+      input: persianText('متن تعهد', 4000, 10),
     },
     active: activeField('فعال (متقاضیان باید آن را بپذیرند)', 4),
     accepted_by: {
@@ -187,3 +167,15 @@ export const provisionEntity = defineEntity({
     updated_at: UPDATED_AT,
   },
 });
+
+/** POST/PUT body of a question, and a question as the API answers it. */
+export const termConditionInput = inputSchema(termEntity);
+export type TermConditionInput = z.input<typeof termConditionInput>;
+export const termCondition = rowSchema(termEntity);
+export type TermCondition = z.infer<typeof termCondition>;
+
+/** POST/PUT body of a provision, and a provision as the API answers it. */
+export const provisionInput = inputSchema(provisionEntity);
+export type ProvisionInput = z.input<typeof provisionInput>;
+export const provision = rowSchema(provisionEntity);
+export type Provision = z.infer<typeof provision>;

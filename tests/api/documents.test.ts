@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentItem, DocumentType } from '../../src/contract/documents.ts';
+import type { DocumentType } from '../../src/contract/document-types.ts';
+import type { DocumentItem } from '../../src/contract/documents.ts';
 import type { HistoryEntry } from '../../src/contract/person-forms.ts';
 import {
   auditLog,

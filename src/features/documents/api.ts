@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DocumentType, OwnerType } from '~/contract/documents.ts';
+import type { DocumentType } from '~/contract/document-types.ts';
+import type { OwnerType } from '~/contract/documents.ts';
 import { api } from '~/lib/http.ts';
 
 /** The documents calls (shapes in contract/documents.ts). */

@@ -1,5 +1,4 @@
 import { documentTypeEntity } from '~/contract/document-types.ts';
-import { documentTypeInput } from '~/contract/documents.ts';
 import { entityScreen } from '~/ui/entity/entity-screen.tsx';
 import { formatNumber } from '~/ui/format.ts';
 import { formatBytes } from './format.ts';
@@ -10,7 +9,6 @@ import { formatBytes } from './format.ts';
  */
 export const DocumentTypesScreen = entityScreen('/management/document-types/list', documentTypeEntity, {
   cells: { max_bytes: (r) => formatBytes(Number(r.max_bytes)) },
-  schema: documentTypeInput,
   removeNotice: (r, name) =>
     Number(r.uses) > 0
       ? `«${name}» برای ${formatNumber(Number(r.uses))} مستند به کار رفته است و تا آن‌ها هستند حذف نمی‌شود.`

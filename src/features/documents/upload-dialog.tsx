@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { css, cx } from 'styled-system/css';
+import type { DocumentType } from '~/contract/document-types.ts';
 import {
   DOCUMENT_MIME_TITLES,
   type DocumentItem,
   type DocumentMime,
-  type DocumentType,
   documentEntity,
   documentUpload,
 } from '~/contract/documents.ts';

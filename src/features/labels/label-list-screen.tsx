@@ -1,5 +1,5 @@
 import { labelEntity } from '~/contract/label-entity.ts';
-import { type Label, labelInput } from '~/contract/labels.ts';
+import type { Label } from '~/contract/labels.ts';
 import { entityScreen } from '~/ui/entity/entity-screen.tsx';
 import { formatNumber } from '~/ui/format.ts';
 import { Chip } from '~/ui/label-chips.tsx';
@@ -16,7 +16,6 @@ export const LabelListScreen = entityScreen('/label-list', labelEntity, {
     name: (r: Row) => <Chip label={r as unknown as Label} />,
     color: (r: Row) => <span dir="ltr">{String(r.color)}</span>,
   },
-  schema: labelInput,
   removeNotice: (r, name) =>
     `«${name}» حذف و از ${formatNumber(Number(r.uses))} رکوردی که آن را دارند برداشته می‌شود.`,
   removedToast: (_, name, { unlinked }) =>

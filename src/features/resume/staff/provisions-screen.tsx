@@ -1,4 +1,4 @@
-import { provisionEntity, provisionInput } from '~/contract/resume-texts.ts';
+import { provisionEntity } from '~/contract/resume-texts.ts';
 import { entityScreen } from '~/ui/entity/entity-screen.tsx';
 import { ActiveBadge, inUseNotice } from './labels.tsx';
 
@@ -8,6 +8,5 @@ import { ActiveBadge, inUseNotice } from './labels.tsx';
  */
 export const ProvisionsScreen = entityScreen('/resume/provisions', provisionEntity, {
   cells: { active: (r) => <ActiveBadge active={!!r.active} /> },
-  schema: provisionInput,
   removeNotice: inUseNotice,
 });

@@ -1,4 +1,4 @@
-import { termConditionInput, termEntity } from '~/contract/resume-texts.ts';
+import { termEntity } from '~/contract/resume-texts.ts';
 import { Badge } from '~/ui/badge.tsx';
 import { entityScreen } from '~/ui/entity/entity-screen.tsx';
 import { ActiveBadge, inUseNotice } from './labels.tsx';
@@ -13,7 +13,6 @@ export const TermsScreen = entityScreen('/resume/terms', termEntity, {
     required: (r) => (r.required ? <Badge tone="accent">الزامی</Badge> : 'اختیاری'),
     active: (r) => <ActiveBadge active={!!r.active} />,
   },
-  schema: termConditionInput,
   nameOf: ({ question: q }) => (String(q).length > 40 ? `${String(q).slice(0, 40)}…` : String(q)),
   removeNotice: inUseNotice,
 });

@@ -1,13 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { documentTypeEntity } from '../../../contract/document-types.ts';
 import {
   type DocumentType,
   documentType,
+  documentTypeEntity,
   documentTypeInput,
-  documentTypesQuery,
-  ownerParams,
-} from '../../../contract/documents.ts';
+} from '../../../contract/document-types.ts';
+import { documentTypesQuery, ownerParams } from '../../../contract/documents.ts';
 import { deletedAnswer } from '../../../contract/ids.ts';
 import { toPersianDigits } from '../../../domain/persian-text.ts';
 import type { Db } from '../../db/client.ts';
