@@ -19,13 +19,22 @@ import { TERM_KIND_LABELS, TERM_KINDS } from './resume.ts';
 // termConditionInput and termCondition (the body and the row) follow the description below.
 
 /**
- * What the two managed resume texts (questions and provisions) share: permission `resumes.manage`,
+ * What the two managed resume texts (questions and provisions) share: their audit type `name`,
+ * the field they are called by (`display`), permission `resumes.manage`,
  * rows ordered by `sort` and switched by `active`, the whole list matched in the browser, named
  * by `key` in the client (`resume-terms`, its cache `['resumes', 'terms']`).
  */
-function managedText<const K extends string>(key: K, title: string, plural: string) {
+function managedText<const K extends string, const N extends string, const D extends string>(
+  key: K,
+  name: N,
+  display: D,
+  title: string,
+  plural: string,
+) {
   const manage = 'resumes.manage';
   return {
+    name,
+    display,
     id: 'id',
     defaultSort: 'sort',
     order: 'sort',
@@ -71,9 +80,7 @@ const UPDATED_AT = { type: 'timestamp', label: 'ویرایش', column: { width: 
 
 /** The questions described once (/resume/terms; body `termConditionInput`, rows `TermCondition`). */
 export const termEntity = defineEntity({
-  ...managedText('terms', 'پرسش', 'پرسش‌های رزومه'),
-  name: 'resume_term',
-  display: 'question',
+  ...managedText('terms', 'resume_term', 'question', 'پرسش', 'پرسش‌های رزومه'),
   intro: 'پرسش‌ها و شرایطی که متقاضی در مرحله پنجم رزومه پاسخ می‌دهد؛ پرسش پاسخ‌داده را به‌جای حذف غیرفعال کنید',
   emptyText: 'هنوز پرسشی تعریف نشده است',
   wholeList: { search: ['question'] },
@@ -125,9 +132,7 @@ export const termEntity = defineEntity({
 
 /** The provisions described once (/resume/provisions; body `provisionInput`, rows `Provision`). */
 export const provisionEntity = defineEntity({
-  ...managedText('provisions', 'تعهد', 'تعهدنامه رزومه'),
-  name: 'resume_provision',
-  display: 'title',
+  ...managedText('provisions', 'resume_provision', 'title', 'تعهد', 'تعهدنامه رزومه'),
   intro: 'تعهدهایی که متقاضی در مرحله چهارم رزومه می‌پذیرد؛ تعهد پذیرفته‌شده را به‌جای حذف غیرفعال کنید',
   emptyText: 'هنوز تعهدی تعریف نشده است',
   wholeList: { search: ['title', 'body'] },
