@@ -24,7 +24,8 @@ import { type BenchDb, benchSession, DEMO_PASSWORD, pgliteBench, postgresBench }
  * Hono app (app.request with a signed-in session) beside the same list SQL run directly
  * (listPage on the same database): page 1, and a deep page (≈50,000 rows in) filtered by status
  * and kind and sorted by registered capital descending, read by cursor as the client does (and by
- * OFFSET for comparison); then the search endpoint per query; then the streamed Excel export of
+ * OFFSET for comparison), and a block of 100 rows at its top, middle and end by OFFSET (issue
+ * 15); then the search endpoint per query; then the streamed Excel export of
  * every legal person (bench/export.ts: seconds and peak memory); then the gzip size of the
  * JavaScript the sign-in route loads (dist/client). Targets: list p95 < 50 ms on PostgreSQL and
  * within 1.5× of the raw query; search p95 < 30 ms.
@@ -150,6 +151,26 @@ async function benchEngine(engine: 'pglite' | 'postgres', bench: BenchDb) {
   if (cursor) await compare('legal_list_deep_cursor', { ...deep, per_page: '50', cursor });
   report({ figure: 'legal_list_deep_cursor_depth', ...base, rows_before: walked });
   await compare('legal_list_deep_offset', { ...deep, per_page: '50', page: String(walked / 50 + 1) }, false);
+
+  // Issue 15's blocks: 100 rows at the top, the middle and the end of the same filtered, sorted
+  // list, read by OFFSET (page and per_page), beside the same SQL: the figures that choose how the
+  // windowed list reads a block far from any it holds.
+  const top: { total: number } = (
+    await get(app, cookie, `/api/person/legal-persons?${new URLSearchParams({ ...deep, per_page: '100' })}`)
+  ).data;
+  const blocks = Math.max(1, Math.ceil(top.total / 100));
+  report({ figure: 'legal_list_block_total', ...base, filtered_rows: top.total, blocks });
+  const at = [
+    ['first', 0],
+    ['middle', Math.floor(blocks / 2)],
+    ['last', blocks - 1],
+  ] as const;
+  for (const [where, block] of at)
+    await compare(
+      `legal_list_block_offset_${where}`,
+      { ...deep, per_page: '100', page: String(block + 1) },
+      false,
+    );
 
   const ids = (
     (await db.execute(
