@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { toAsciiDigits, toPersianDigits } from '../domain/persian-text.ts';
-import { jalaliDate, pickedId } from './fields.ts';
+import { toPersianDigits } from '../domain/persian-text.ts';
+import { jalaliDate, optionalId, optionalJalali, pickedId } from './fields.ts';
 import { BOARD_POSITIONS, shareholderItem } from './persons.ts';
 
 /**
@@ -32,37 +32,12 @@ export const BOARD_POSITION_ORDER: Record<string, number> = {
   alternate: 3,
 };
 
-/** An optional Jalali date: '' / missing → null, else ISO. */
-const optionalJalali = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(20)
-    .nullish()
-    .transform((v) => v || null)
-    .pipe(jalaliDate(label).nullable());
-
-/** An optional picked id: '' / missing / null → null. */
-const optionalPick = (message: string) =>
-  z
-    .union([z.string(), z.number()])
-    .nullish()
-    .transform((v, ctx) => {
-      if (v === null || v === undefined || v === '') return null;
-      const n = Number(toAsciiDigits(String(v)));
-      if (!Number.isInteger(n) || n <= 0 || n > 2_147_483_647) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return n;
-    });
-
 /** One seat as the form sends it; `id` is the seat's id when it already exists on this board. */
 export const boardSeatInput = z.object({
-  id: optionalPick('شناسه کرسی نامعتبر است'),
+  id: optionalId('شناسه کرسی نامعتبر است'),
   holder_type: z.enum(['legal', 'true'], { error: 'نوع دارنده کرسی را انتخاب کنید' }),
   holder_id: pickedId('دارنده کرسی را از فهرست انتخاب کنید'),
-  representative_id: optionalPick('نماینده را از فهرست انتخاب کنید'),
+  representative_id: optionalId('نماینده را از فهرست انتخاب کنید'),
   position: z.enum(BOARD_POSITIONS, { error: 'سمت را انتخاب کنید' }),
   is_executive: z.boolean().default(false),
   is_independent: z.boolean().default(false),
@@ -122,7 +97,7 @@ const boardFields = {
   term_start: jalaliDate('آغاز دوره'),
   term_end: jalaliDate('پایان دوره'),
   approved_by_assembly: z.boolean().default(false),
-  ceo_id: optionalPick('مدیرعامل را از فهرست انتخاب کنید'),
+  ceo_id: optionalId('مدیرعامل را از فهرست انتخاب کنید'),
   seats: z.array(boardSeatInput).max(40, 'هیئت مدیره حداکثر ۴۰ کرسی دارد').default([]),
 };
 
