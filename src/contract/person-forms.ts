@@ -4,15 +4,10 @@ import { recordVersion, type savedRecord } from './ids.ts';
 import { legalPersonInput } from './legal-person.ts';
 import { truePersonInput } from './true-person.ts';
 
-export { optionalAmount } from './fields.ts';
-export {
-  LEGAL_FORMS,
-  type LegalPersonInput,
-  legalNationalId,
-  legalPersonInput,
-  OWNERSHIP_TYPES,
-} from './legal-person.ts';
-export { EDUCATION_VALUES, GENDER_VALUES, type TruePersonInput, truePersonInput } from './true-person.ts';
+// The bodies are the descriptions' (contract/legal-person.ts, true-person.ts); named here too for
+// the calls documented below.
+export { type LegalPersonInput, legalPersonInput } from './legal-person.ts';
+export { type TruePersonInput, truePersonInput } from './true-person.ts';
 
 /**
  * Create and update of legal and true persons, shared by the forms (client) and the API

@@ -2,16 +2,6 @@ import { z } from 'zod';
 import { positiveId } from './ids.ts';
 import { truePersonRow } from './true-person.ts';
 
-export {
-  LEGAL_KIND_LABELS,
-  LEGAL_KINDS,
-  LEGAL_STATUS_LABELS,
-  LEGAL_STATUSES,
-  type LegalPersonRow,
-  legalPersonRow,
-} from './legal-person.ts';
-export { type TruePersonRow, truePersonRow } from './true-person.ts';
-
 /**
  * The persons and search calls, shared by server and client. Field names are the API's
  * (snake_case). Units: amounts in IRR as decimal strings (`registered_capital`, `share_count`);

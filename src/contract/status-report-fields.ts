@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toAsciiDigits, toPersianDigits } from '../domain/persian-text.ts';
-import { jalaliDate, optionalText, persianText } from './fields.ts';
-import { legalNationalId, optionalAmount } from './person-forms.ts';
+import { jalaliDate, optionalAmount, optionalText, persianText } from './fields.ts';
+import { legalNationalId } from './legal-person.ts';
 
 /**
  * The fields of the company status report (contract/status-report.ts): how a field is described

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { id, int, isoTime } from './api-envelope.ts';
 import { positiveId, recordVersion } from './ids.ts';
-import { EDUCATION_VALUES, LEGAL_FORMS, OWNERSHIP_TYPES } from './person-forms.ts';
+import { LEGAL_FORMS, OWNERSHIP_TYPES } from './legal-person.ts';
 import { type FieldKind, type FieldSpec, fieldSchema, type SectionSpec } from './status-report-fields.ts';
+import { EDUCATION_VALUES } from './true-person.ts';
 
 export type { FieldKind, FieldSpec, SectionSpec, TableSpec } from './status-report-fields.ts';
 export { fieldSchema } from './status-report-fields.ts';

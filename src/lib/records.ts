@@ -1,13 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ListPage } from '~/contract/list.ts';
-import {
-  LEGAL_KIND_LABELS,
-  LEGAL_KINDS,
-  type LegalPersonDetail,
-  type LegalPickerRow,
-  type TruePersonDetail,
-} from '~/contract/persons.ts';
-import type { EnumOption, FilterDef } from '~/ui/data-table/types.ts';
+import type { LegalPersonDetail, LegalPickerRow, TruePersonDetail } from '~/contract/persons.ts';
+import type { EnumOption } from '~/ui/data-table/types.ts';
 import { api } from './http.ts';
 
 /**
@@ -68,19 +62,3 @@ export async function fetchIndustryOptions(): Promise<EnumOption[]> {
   const rows = Array.isArray(body) ? body : body.data;
   return rows.map((r) => ({ value: r.id, label: r.name }));
 }
-
-/** The filters every list of companies offers (URL keys `kind` and `listed`, API `kind`, `is_listed`). */
-export const legalKindFilter: FilterDef = {
-  key: 'kind',
-  kind: 'enum',
-  label: 'نوع',
-  options: LEGAL_KINDS.map((v) => ({ value: v, label: LEGAL_KIND_LABELS[v]! })),
-};
-export const listedFilter: FilterDef = {
-  key: 'listed',
-  field: 'is_listed',
-  kind: 'boolean',
-  label: 'بورسی',
-  trueLabel: 'بورسی',
-  falseLabel: 'غیربورسی',
-};

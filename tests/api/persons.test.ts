@@ -1,12 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LegalPersonRow } from '../../src/contract/legal-person.ts';
 import type { ListPage } from '../../src/contract/list.ts';
-import type {
-  LegalPersonDetail,
-  LegalPersonRow,
-  TruePersonDetail,
-  TruePersonRow,
-} from '../../src/contract/persons.ts';
+import type { LegalPersonDetail, TruePersonDetail } from '../../src/contract/persons.ts';
+import type { TruePersonRow } from '../../src/contract/true-person.ts';
 import { type ApiClient, startTestApp } from '../support/api-client.ts';
 import { clientAs, grantEmptyRole } from '../support/auth.ts';
 

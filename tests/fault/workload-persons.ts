@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   LEGAL_FORMS,
+  LEGAL_KINDS,
+  LEGAL_STATUSES,
   type LegalPersonInput,
   legalPersonInput,
   OWNERSHIP_TYPES,
-} from '../../src/contract/person-forms.ts';
-import { LEGAL_KINDS, LEGAL_STATUSES } from '../../src/contract/persons.ts';
+} from '../../src/contract/legal-person.ts';
 import { generateLegalId, generatePostalCode } from '../../src/domain/identifiers.ts';
 import { normalizePersian, toPersianDigits } from '../../src/domain/persian-text.ts';
 import type { Rng } from '../../src/domain/random.ts';

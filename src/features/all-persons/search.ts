@@ -1,10 +1,14 @@
-import { legalKindFilter, listedFilter } from '~/lib/records.ts';
+import { legalPersonEntity } from '~/contract/legal-person.ts';
 import { listSearchSchema } from '~/ui/data-table/search-params.ts';
 import type { FilterDef } from '~/ui/data-table/types.ts';
+import { entityFilters } from '~/ui/entity/filters.ts';
 
 /** The all-persons lists' filters and URL schemas (imported by the route files: keep it small). */
 
-export const allLegalFilters: readonly FilterDef[] = [legalKindFilter, listedFilter];
+/** The legal person's own kind and listed filters (URL `kind`, `listed`), as its list offers them. */
+export const allLegalFilters: readonly FilterDef[] = entityFilters(legalPersonEntity).filter(
+  (f) => f.key === 'kind' || f.key === 'listed',
+);
 export const allLegalSearch = listSearchSchema(allLegalFilters);
 
 export const allPersonsFilters: readonly FilterDef[] = [

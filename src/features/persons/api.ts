@@ -1,5 +1,6 @@
+import type { LegalPersonRow } from '~/contract/legal-person.ts';
 import type { ListPage } from '~/contract/list.ts';
-import type { LegalPersonRow, TruePersonRow } from '~/contract/persons.ts';
+import type { TruePersonRow } from '~/contract/true-person.ts';
 import { api } from '~/lib/http.ts';
 import { toRequestQuery } from '~/ui/data-table/search-params.ts';
 import type { ListParams } from '~/ui/data-table/types.ts';

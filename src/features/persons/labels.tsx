@@ -1,4 +1,4 @@
-import { LEGAL_KIND_LABELS, LEGAL_STATUS_LABELS } from '~/contract/persons.ts';
+import { LEGAL_KIND_LABELS, LEGAL_STATUS_LABELS } from '~/contract/legal-person.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { Badge, type BadgeProps } from '~/ui/badge.tsx';
 import { EMPTY, JALALI_MONTHS } from '~/ui/format.ts';

@@ -1,7 +1,7 @@
 import { MINUTES_KIND_LABELS } from '~/contract/company-report-codes.ts';
 import { REPORT_PERIOD_LABELS } from '~/contract/company-reports.ts';
 import { CONTACT_KIND_LABELS, type ContactKind } from '~/contract/contacts.ts';
-import { LEGAL_KIND_LABELS, LEGAL_STATUS_LABELS } from '~/contract/persons.ts';
+import { LEGAL_KIND_LABELS, LEGAL_STATUS_LABELS } from '~/contract/legal-person.ts';
 import { GENDER_LABELS } from '~/contract/resume-codes.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { EMPTY, formatDate, formatNumber } from '~/ui/format.ts';

@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { listPageOf } from '../../../contract/api-envelope.ts';
 import { labelled } from '../../../contract/labels.ts';
+import { legalPersonRow } from '../../../contract/legal-person.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
 import {
   idParams,
   legalPersonDetail as legalPersonDetailSchema,
-  legalPersonRow,
   legalPickerRow,
   personPickerRow,
   truePersonDetail as truePersonDetailSchema,
-  truePersonRow,
 } from '../../../contract/persons.ts';
+import { truePersonRow } from '../../../contract/true-person.ts';
 import { roleHolds } from '../../auth/permissions.ts';
 import { legalDetailFor } from '../../auth/visibility.ts';
 import { notFound } from '../../http/errors.ts';

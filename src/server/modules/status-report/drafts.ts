@@ -1,10 +1,7 @@
 import { format } from 'date-fns-jalali';
 import { sql } from 'drizzle-orm';
-import {
-  BOARD_POSITION_LABELS,
-  LEGAL_STATUS_LABELS,
-  type LegalPersonDetail,
-} from '../../../contract/persons.ts';
+import { LEGAL_STATUS_LABELS } from '../../../contract/legal-person.ts';
+import { BOARD_POSITION_LABELS, type LegalPersonDetail } from '../../../contract/persons.ts';
 import { STAFF_EDUCATION, STANDARD_DOCUMENTS } from '../../../contract/status-report.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../http/list.ts';
