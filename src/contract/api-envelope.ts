@@ -22,6 +22,7 @@ export function listPageOf<T extends z.ZodType>(row: T) {
     page: int,
     per_page: int,
     next_cursor: z.string().nullable(),
+    prev_cursor: z.string().nullable().optional(),
   });
 }
 

@@ -18,6 +18,13 @@ import { z } from 'zod';
  * - `cursor`: the `next_cursor` of the previous page, for keyset paging: deep pages stay as fast
  *   as the first. With a cursor, `page` is only echoed back and `total` is the count taken with
  *   the first page (carried in the cursor, not recounted); read page 1 again to refresh it.
+ * - `before`: the `prev_cursor` of a page, for keyset paging backwards: the `per_page` rows just
+ *   before that page's first row, in the list's order (the windowed list scrolling up).
+ * - `offset`: 0-based position of the first row wanted (a block anywhere in the result); it
+ *   takes the place of `page`.
+ * - `total`: the count the client already holds: the server does not count again and answers it
+ *   back. With `offset`, a block in the second half of the result is read from the far end (the
+ *   order reversed, OFFSET counted from the last row), so the last block costs what the first does.
  * A list may also accept its filter fields as plain parameters: `status=active` (eq) or
  * `status[]=active&status[]=dissolving` (in).
  * Unknown parameters pass through (rid, oid ...).
@@ -43,6 +50,19 @@ export const listQuerySchema = z.looseObject({
   q: z.string().max(200, 'عبارت جستجو حداکثر ۲۰۰ نویسه است').optional(),
   advanceFilter: z.string().max(8000, 'فیلتر پیشرفته بیش از حد طولانی است').optional(),
   cursor: z.string().max(1000).optional(),
+  before: z.string().max(1000).optional(),
+  offset: z.coerce
+    .number()
+    .int('جایگاه ردیف باید عدد صحیح باشد')
+    .min(0, 'جایگاه ردیف از ۰ شروع می‌شود')
+    .max(2_000_000_000, 'جایگاه ردیف بیش از حد بزرگ است')
+    .optional(),
+  total: z.coerce
+    .number()
+    .int('تعداد کل باید عدد صحیح باشد')
+    .min(0, 'تعداد کل نمی‌تواند منفی باشد')
+    .max(2_000_000_000, 'تعداد کل بیش از حد بزرگ است')
+    .optional(),
 });
 
 export type ListQuery = z.output<typeof listQuerySchema>;
@@ -126,8 +146,10 @@ export const advanceFilterSchema = z
 
 /**
  * One page of a list (the `data` of the `{ data }` envelope):
- * `{ data: rows, total, page, per_page, next_cursor }`; `total` counts every row matching the
- * filters (as of the first page when reading by cursor); `next_cursor` is null on the last page.
+ * `{ data: rows, total, page, per_page, next_cursor, prev_cursor }`; `total` counts every row
+ * matching the filters (as of the first page when reading by cursor, or the `total` sent);
+ * `next_cursor` is null on the last page; `prev_cursor` (the rows before this page's first, for
+ * `before`) is null on the first page, and absent where a list is not read by keyset.
  */
 export interface ListPage<Row> {
   data: Row[];
@@ -135,6 +157,7 @@ export interface ListPage<Row> {
   page: number;
   per_page: number;
   next_cursor: string | null;
+  prev_cursor?: string | null;
 }
 
 /** Builds the URL query of a list request (the client side of `listQuerySchema`). */
@@ -146,6 +169,9 @@ export function listSearchParams(q: {
   q?: string;
   advanceFilter?: FilterNode[];
   cursor?: string | null;
+  before?: string | null;
+  offset?: number;
+  total?: number;
 }): URLSearchParams {
   const p = new URLSearchParams();
   if (q.page) p.set('page', String(q.page));
@@ -155,5 +181,8 @@ export function listSearchParams(q: {
   if (q.q) p.set('q', q.q);
   if (q.advanceFilter?.length) p.set('advanceFilter', JSON.stringify(q.advanceFilter));
   if (q.cursor) p.set('cursor', q.cursor);
+  if (q.before) p.set('before', q.before);
+  if (q.offset !== undefined) p.set('offset', String(q.offset));
+  if (q.total !== undefined) p.set('total', String(q.total));
   return p;
 }

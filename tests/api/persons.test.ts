@@ -114,6 +114,91 @@ describe('GET /api/person/legal-persons', () => {
     }
   });
 
+  it('answers a block at any offset, from the near end when the total is sent, as OFFSET pages do (issue 15)', async () => {
+    for (const sortBy of ['-registered_capital', 'ticker', 'ticker,-registered_capital']) {
+      const params = { sortBy, status: 'active' };
+      const first = await list('/api/person/legal-persons', { ...params, per_page: '500' });
+      const total = first.total;
+      const all: LegalPersonRow[] = [];
+      for (let p = 1; all.length < total; p++) {
+        all.push(
+          ...(await list('/api/person/legal-persons', { ...params, per_page: '500', page: String(p) })).data,
+        );
+      }
+      const ids = all.map((r) => r.id);
+      for (const offset of [0, 1, 137, Math.floor(total / 2), total - 100, total - 37, total - 1, total]) {
+        const counted = await list('/api/person/legal-persons', {
+          ...params,
+          per_page: '100',
+          offset: String(offset),
+        });
+        const known = await list('/api/person/legal-persons', {
+          ...params,
+          per_page: '100',
+          offset: String(offset),
+          total: String(total),
+        });
+        const want = ids.slice(offset, offset + 100);
+        expect(counted.data.map((r) => r.id), `${sortBy} @${offset}`).toEqual(want);
+        expect(known.data.map((r) => r.id), `${sortBy} @${offset} from the end`).toEqual(want);
+        expect(known.total).toBe(total);
+        expect(known.next_cursor === null, `${sortBy} @${offset} last`).toBe(offset + 100 >= total);
+        expect(known.prev_cursor === null).toBe(offset === 0 || want.length === 0);
+        // the keyset neighbours of a block are the blocks before and after it
+        if (known.next_cursor) {
+          const after = await list('/api/person/legal-persons', {
+            ...params,
+            per_page: '100',
+            cursor: known.next_cursor,
+          });
+          expect(after.data.map((r) => r.id)).toEqual(ids.slice(offset + 100, offset + 200));
+        }
+        if (known.prev_cursor) {
+          const before = await list('/api/person/legal-persons', {
+            ...params,
+            per_page: '100',
+            before: known.prev_cursor,
+          });
+          expect(before.data.map((r) => r.id), `${sortBy} before @${offset}`).toEqual(
+            ids.slice(Math.max(0, offset - 100), offset),
+          );
+          expect(before.prev_cursor === null).toBe(offset <= 100);
+          expect(before.next_cursor).toBeTruthy();
+        }
+      }
+    }
+  });
+
+  it('walks the whole list backwards by `before`, as OFFSET pages read forwards', async () => {
+    const params = { sortBy: 'registered_capital', descending: 'false' };
+    const forward = await walk('/api/person/legal-persons', params, 500);
+    const total = forward.length;
+    let page = await list('/api/person/legal-persons', {
+      ...params,
+      per_page: '250',
+      offset: String(total - 250),
+      total: String(total),
+    });
+    const back = [...page.data];
+    while (page.prev_cursor) {
+      page = await list('/api/person/legal-persons', { ...params, per_page: '250', before: page.prev_cursor });
+      back.unshift(...page.data);
+    }
+    expect(back.map((r) => r.id)).toEqual(forward.map((r) => r.id));
+  });
+
+  it('refuses a forged `before` cursor and a negative offset with a Persian 422', async () => {
+    const bad = Buffer.from(JSON.stringify({ s: 'name', d: true, v: 'x', id: 1, t: 5 })).toString('base64url');
+    const res = await admin.get(`/api/person/legal-persons?before=${bad}`);
+    expect(res.status).toBe(422);
+    expect(res.body.errors.before[0]).toMatch(persian);
+    const neg = await admin.get('/api/person/legal-persons?offset=-1');
+    expect(neg.status).toBe(422);
+    expect(neg.body.message).toMatch(persian);
+    const total = await admin.get('/api/person/legal-persons?total=abc');
+    expect(total.status).toBe(422);
+  });
+
   it('sorts by several columns (sortBy=a,-b) and walks them by cursor exactly as OFFSET pages', async () => {
     for (const sortBy of ['ticker,-registered_capital', '-employees,ticker,name', 'employees,-national_id']) {
       const params = { sortBy };

@@ -29,7 +29,13 @@ export const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toStri
  * column: the sort values by their keys' types (`terms`), the id and total as non-negative
  * `integer`s. Anything else (forged, or made for another order) is a 422 on `cursor`.
  */
-export function decodeCursor(raw: string, sortKey: string, desc: boolean, terms: SortTerm[]): Cursor {
+export function decodeCursor(
+  raw: string,
+  sortKey: string,
+  desc: boolean,
+  terms: SortTerm[],
+  field: 'cursor' | 'before' = 'cursor',
+): Cursor {
   try {
     const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
     const fits = (v: unknown, t: SortTerm | undefined) =>
@@ -52,5 +58,5 @@ export function decodeCursor(raw: string, sortKey: string, desc: boolean, terms:
     }
   } catch {}
   const message = 'نشانگر صفحه معتبر نیست یا با مرتب‌سازی فعلی سازگار نیست';
-  throw invalid({ cursor: [message] }, message);
+  throw invalid({ [field]: [message] }, message);
 }

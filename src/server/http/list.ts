@@ -181,15 +181,22 @@ const rows = queryRows<Row>;
 
 /**
  * Runs one page of the list `spec` for `query` (already parsed with `listQuerySchema`).
- * Throws 422 (Persian message, field `sortBy`, `advanceFilter` or `cursor`) on a sort key or
- * filter field the list does not offer, or a value of the wrong type.
+ * Throws 422 (Persian message, field `sortBy`, `advanceFilter`, `cursor` or `before`) on a sort
+ * key or filter field the list does not offer, or a value of the wrong type.
+ *
+ * How the rows are found (the windowed list's blocks, issue 15; measured in bench/run.ts):
+ * - `cursor` / `before`: keyset from a row the client holds (the next or previous block while
+ *   scrolling), the index range of the rows next to it, as fast deep as at the top;
+ * - `offset` (or `page`): OFFSET, for a jump to a block far from any held one. With `total`
+ *   (the client's count) a block in the second half is read in the reversed order, counted from
+ *   the end, so OFFSET never skips more than half the result.
  */
 export async function listPage<T = Row>(db: Db, spec: ListSpec, query: ListQuery): Promise<ListPage<T>> {
   const terms = resolveSorts(spec, query.sortBy, query.descending);
   const multi = terms.length > 1;
-  const { def: sort, desc } = terms[0]!;
+  const { desc } = terms[0]!;
   const sortKey = multi ? sortSignature(terms) : terms[0]!.key;
-  const tieDesc = tieDescending(terms[0]!);
+  const reversed = terms.map((t) => ({ ...t, desc: !t.desc }));
   const conds: SQL[] = [];
   if (spec.where) conds.push(spec.where);
   for (const node of parseFilters(spec, query)) conds.push(filterSql(spec, node));
@@ -204,51 +211,87 @@ export async function listPage<T = Row>(db: Db, spec: ListSpec, query: ListQuery
         )
       : sql`TRUE`;
   };
-  const order = orderSql(spec, terms);
   const perPage = query.per_page;
   const sortValues = sql.join(
     terms.map((t, i) => sql`(${t.def.expr})::text AS ${sql.identifier(`__sort${i}`)}`),
     sql`, `,
   );
-  const select = (extra: SQL | undefined, limit: number, offset: number) =>
-    sql`SELECT ${spec.select}, ${sortValues}, ${spec.id} AS "__id" FROM ${spec.from} WHERE ${where(extra)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+  const select = (extra: SQL | undefined, limit: number, offset: number, back = false) =>
+    sql`SELECT ${spec.select}, ${sortValues}, ${spec.id} AS "__id" FROM ${spec.from} WHERE ${where(extra)} ORDER BY ${orderSql(spec, back ? reversed : terms)} LIMIT ${limit} OFFSET ${offset}`;
+  /** Keyset conditions for the rows after cursor `c` in the order of `ts` (forward or reversed). */
+  const phasesAfter = (ts: typeof terms, c: Cursor) =>
+    multi
+      ? [afterCursorMulti(spec, ts, c.vs ?? [], c.id)]
+      : afterCursor(spec, ts[0]!.def, ts[0]!.desc, tieDescending(ts[0]!), c);
+  /** Up to `limit` rows after the cursor, in the order of `ts` (one query per phase). */
+  const keyset = async (ts: typeof terms, c: Cursor, limit: number, back: boolean) => {
+    const out: Row[] = [];
+    for (const phase of phasesAfter(ts, c)) {
+      out.push(...(await rows(db, select(phase, limit - out.length, 0, back))));
+      if (out.length >= limit) break;
+    }
+    return out;
+  };
 
-  let found: Row[] = [];
+  let page: Row[];
   let total: number;
-  if (query.cursor) {
+  /** Rows after this page / before it. */
+  let more: boolean;
+  let earlier: boolean;
+  let position = query.offset ?? (query.page - 1) * perPage;
+  if (query.before) {
+    // The rows before the cursor's: the next ones in the reversed order, turned back.
+    const c = decodeCursor(query.before, sortKey, desc, terms, 'before');
+    total = query.total ?? c.t;
+    const found = await keyset(reversed, c, perPage + 1, true);
+    earlier = found.length > perPage;
+    page = found.slice(0, perPage).reverse();
+    more = true;
+    position = -1;
+  } else if (query.cursor) {
     // Keyset page: no OFFSET and no recount; the total is the one counted with the first page
     // (it travels in the cursor), so reading on costs only the index range of the next rows.
     const c = decodeCursor(query.cursor, sortKey, desc, terms);
-    total = c.t;
-    const phases = multi
-      ? [afterCursorMulti(spec, terms, c.vs ?? [], c.id)]
-      : afterCursor(spec, sort, desc, tieDesc, c);
-    for (const phase of phases) {
-      found.push(...(await rows(db, select(phase, perPage + 1 - found.length, 0))));
-      if (found.length > perPage) break;
-    }
+    total = query.total ?? c.t;
+    const found = await keyset(terms, c, perPage + 1, false);
+    more = found.length > perPage;
+    page = found.slice(0, perPage);
+    earlier = true;
+    position = -1;
   } else {
-    const [counted, page] = await Promise.all([
-      rows(db, sql`SELECT count(*)::int AS n FROM ${spec.countFrom ?? spec.from} WHERE ${where()}`),
-      rows(db, select(undefined, perPage + 1, (query.page - 1) * perPage)),
-    ]);
-    total = Number(counted[0]?.n ?? 0);
-    found = page;
+    const counted =
+      query.total === undefined
+        ? rows(db, sql`SELECT count(*)::int AS n FROM ${spec.countFrom ?? spec.from} WHERE ${where()}`)
+        : null;
+    const known = query.total;
+    if (known !== undefined && query.offset !== undefined && position > known - position - perPage) {
+      // Nearer the end: OFFSET from the last row in the reversed order (the last block is as
+      // cheap as the first), then turned back.
+      const limit = Math.min(perPage, known - position);
+      page =
+        limit > 0 ? (await rows(db, select(undefined, limit, known - position - limit, true))).reverse() : [];
+      more = position + page.length < known;
+    } else {
+      const found = await rows(db, select(undefined, perPage + 1, position));
+      more = found.length > perPage;
+      page = found.slice(0, perPage);
+    }
+    total = known ?? Number((await counted)?.[0]?.n ?? 0);
+    earlier = position > 0;
   }
-  const more = found.length > perPage;
-  const page = found.slice(0, perPage);
-  const last = page[page.length - 1];
-  const next =
-    more && last
+  const cursorAt = (r: Row | undefined) =>
+    r
       ? encodeCursor({
           s: sortKey,
           d: desc,
-          v: multi ? null : (last.__sort0 as string | null),
-          ...(multi ? { vs: terms.map((_, i) => last[`__sort${i}`] as string | null) } : {}),
-          id: Number(last.__id),
+          v: multi ? null : (r.__sort0 as string | null),
+          ...(multi ? { vs: terms.map((_, i) => r[`__sort${i}`] as string | null) } : {}),
+          id: Number(r.__id),
           t: total,
         })
       : null;
+  const next = more ? cursorAt(page[page.length - 1]) : null;
+  const prev = earlier ? cursorAt(page[0]) : null;
   for (const r of page) {
     for (let i = 0; i < terms.length; i++) delete r[`__sort${i}`];
     delete r.__id;
@@ -256,8 +299,9 @@ export async function listPage<T = Row>(db: Db, spec: ListSpec, query: ListQuery
   return {
     data: page as T[],
     total,
-    page: query.page,
+    page: position >= 0 ? Math.floor(position / perPage) + 1 : query.page,
     per_page: perPage,
     next_cursor: next,
+    prev_cursor: prev,
   };
 }
