@@ -24,8 +24,8 @@ import { type BenchDb, benchSession, DEMO_PASSWORD, pgliteBench, postgresBench }
  * Hono app (app.request with a signed-in session) beside the same list SQL run directly
  * (listPage on the same database): page 1, and a deep page (≈50,000 rows in) filtered by status
  * and kind and sorted by registered capital descending, read by cursor as the client does (and by
- * OFFSET for comparison), and a block of 100 rows at its top, middle and end by OFFSET (issue
- * 15); then the search endpoint per query; then the streamed Excel export of
+ * OFFSET for comparison), and the windowed list's blocks of 100 rows (issue 15: the first with
+ * its count, at row 1, at row 500,000 and at the end by position, next to the middle by keyset); then the search endpoint per query; then the streamed Excel export of
  * every legal person (bench/export.ts: seconds and peak memory); then the gzip size of the
  * JavaScript the sign-in route loads (dist/client). Targets: list p95 < 50 ms on PostgreSQL and
  * within 1.5× of the raw query; search p95 < 30 ms.
@@ -94,8 +94,15 @@ async function benchEngine(engine: 'pglite' | 'postgres', bench: BenchDb) {
   const base = { engine, legal_persons: counts?.legal, true_persons: counts?.true, role };
   const listTarget = (p95: number, r: number) => engine !== 'postgres' || (p95 < 50 && r <= 1.5);
 
-  /** `scored` false: a comparison figure, printed without a target (deep pages are read by cursor). */
-  const compare = async (figure: string, params: Record<string, string>, scored = true) => {
+  /**
+   * `scored` false: a comparison figure, printed without a target (deep pages are read by cursor);
+   * 'block': a block of the windowed list (issue 15: p95 < 100 ms and within 1.5× of the raw SQL).
+   */
+  const compare = async (
+    figure: string,
+    params: Record<string, string>,
+    scored: boolean | 'block' = true,
+  ) => {
     const qs = new URLSearchParams(params).toString();
     const query = parse(params);
     const [endpoint, raw] = await timePair(
@@ -114,9 +121,15 @@ async function benchEngine(engine: 'pglite' | 'postgres', bench: BenchDb) {
       ratio_p95: r,
       // What the request adds to its SQL: routing, the session probe (one round trip), JSON.
       overhead_p50_ms: Math.round((endpoint.p50_ms - raw.p50_ms) * 100) / 100,
-      ...(scored
-        ? { target: 'postgres: p95 < 50 ms and ratio_p95 <= 1.5', ok: listTarget(endpoint.p95_ms, r) }
-        : { target: null, note: 'comparison only: the client reads deep pages by cursor' }),
+      ...(scored === 'block'
+        ? {
+            target: 'p95 < 100 ms and ratio_p95 <= 1.5',
+            ok: endpoint.p95_ms < 100 && r <= 1.5,
+            ratio_ok: r <= 1.5,
+          }
+        : scored
+          ? { target: 'postgres: p95 < 50 ms and ratio_p95 <= 1.5', ok: listTarget(endpoint.p95_ms, r) }
+          : { target: null, note: 'comparison only: the client reads deep pages by cursor' }),
     });
   };
 
@@ -152,25 +165,36 @@ async function benchEngine(engine: 'pglite' | 'postgres', bench: BenchDb) {
   report({ figure: 'legal_list_deep_cursor_depth', ...base, rows_before: walked });
   await compare('legal_list_deep_offset', { ...deep, per_page: '50', page: String(walked / 50 + 1) }, false);
 
-  // Issue 15's blocks: 100 rows at the top, the middle and the end of the same filtered, sorted
-  // list, read by OFFSET (page and per_page), beside the same SQL: the figures that choose how the
-  // windowed list reads a block far from any it holds.
-  const top: { total: number } = (
-    await get(app, cookie, `/api/person/legal-persons?${new URLSearchParams({ ...deep, per_page: '100' })}`)
-  ).data;
-  const blocks = Math.max(1, Math.ceil(top.total / 100));
-  report({ figure: 'legal_list_block_total', ...base, filtered_rows: top.total, blocks });
+  // Issue 15's blocks, as the windowed list reads them, of the same filtered, sorted list: the
+  // first block with the count behind the scrollbar (exact), then blocks of 100 at row 1, at row
+  // 500,000 (the middle when the result is shorter) and at the last row by position with the
+  // count the list holds (`offset` + `total`: no recount, read from the nearer end), and the
+  // blocks next to the middle one by keyset (`cursor` / `before`: scrolling from there).
+  const block = { ...deep, per_page: '100' };
+  await compare('legal_list_block_count', { ...block, page: '1' }, false);
+  type Block = { total: number; next_cursor: string | null; prev_cursor: string | null };
+  const top: Block = (await get(app, cookie, `/api/person/legal-persons?${new URLSearchParams(block)}`)).data;
+  const total = String(top.total);
+  const middle = Math.min(500_000, Math.floor(top.total / 2));
+  report({ figure: 'legal_list_block_total', ...base, filtered_rows: top.total, middle_row: middle + 1 });
   const at = [
-    ['first', 0],
-    ['middle', Math.floor(blocks / 2)],
-    ['last', blocks - 1],
+    ['1', 0],
+    ['middle', middle],
+    ['last', Math.max(0, top.total - 100)],
   ] as const;
-  for (const [where, block] of at)
-    await compare(
-      `legal_list_block_offset_${where}`,
-      { ...deep, per_page: '100', page: String(block + 1) },
-      false,
-    );
+  for (const [where, offset] of at)
+    await compare(`legal_list_block_at_${where}`, { ...block, offset: String(offset), total }, 'block');
+  const mid: Block = (
+    await get(
+      app,
+      cookie,
+      `/api/person/legal-persons?${new URLSearchParams({ ...block, offset: String(middle), total })}`,
+    )
+  ).data;
+  if (mid.next_cursor)
+    await compare('legal_list_block_keyset_next', { ...block, cursor: mid.next_cursor }, 'block');
+  if (mid.prev_cursor)
+    await compare('legal_list_block_keyset_before', { ...block, before: mid.prev_cursor }, 'block');
 
   const ids = (
     (await db.execute(

@@ -16,6 +16,7 @@ export function FormDialog({
   onClose,
   onSubmit,
   children,
+  submitLabel = 'ذخیره',
 }: {
   open: boolean;
   title: string;
@@ -25,6 +26,8 @@ export function FormDialog({
   onClose(): void;
   onSubmit(e?: FormEvent): void;
   children: ReactNode;
+  /** The submit button's verb (default «ذخیره»). */
+  submitLabel?: string;
 }) {
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
@@ -52,7 +55,7 @@ export function FormDialog({
             aria-busy={busy || undefined}
             shortcut="$mod+Enter"
           >
-            ذخیره
+            {submitLabel}
           </Button>
         </div>
       </form>

@@ -139,8 +139,14 @@ describe('GET /api/person/legal-persons', () => {
           total: String(total),
         });
         const want = ids.slice(offset, offset + 100);
-        expect(counted.data.map((r) => r.id), `${sortBy} @${offset}`).toEqual(want);
-        expect(known.data.map((r) => r.id), `${sortBy} @${offset} from the end`).toEqual(want);
+        expect(
+          counted.data.map((r) => r.id),
+          `${sortBy} @${offset}`,
+        ).toEqual(want);
+        expect(
+          known.data.map((r) => r.id),
+          `${sortBy} @${offset} from the end`,
+        ).toEqual(want);
         expect(known.total).toBe(total);
         expect(known.next_cursor === null, `${sortBy} @${offset} last`).toBe(offset + 100 >= total);
         expect(known.prev_cursor === null).toBe(offset === 0 || want.length === 0);
@@ -159,9 +165,10 @@ describe('GET /api/person/legal-persons', () => {
             per_page: '100',
             before: known.prev_cursor,
           });
-          expect(before.data.map((r) => r.id), `${sortBy} before @${offset}`).toEqual(
-            ids.slice(Math.max(0, offset - 100), offset),
-          );
+          expect(
+            before.data.map((r) => r.id),
+            `${sortBy} before @${offset}`,
+          ).toEqual(ids.slice(Math.max(0, offset - 100), offset));
           expect(before.prev_cursor === null).toBe(offset <= 100);
           expect(before.next_cursor).toBeTruthy();
         }
@@ -181,14 +188,20 @@ describe('GET /api/person/legal-persons', () => {
     });
     const back = [...page.data];
     while (page.prev_cursor) {
-      page = await list('/api/person/legal-persons', { ...params, per_page: '250', before: page.prev_cursor });
+      page = await list('/api/person/legal-persons', {
+        ...params,
+        per_page: '250',
+        before: page.prev_cursor,
+      });
       back.unshift(...page.data);
     }
     expect(back.map((r) => r.id)).toEqual(forward.map((r) => r.id));
   });
 
   it('refuses a forged `before` cursor and a negative offset with a Persian 422', async () => {
-    const bad = Buffer.from(JSON.stringify({ s: 'name', d: true, v: 'x', id: 1, t: 5 })).toString('base64url');
+    const bad = Buffer.from(JSON.stringify({ s: 'name', d: true, v: 'x', id: 1, t: 5 })).toString(
+      'base64url',
+    );
     const res = await admin.get(`/api/person/legal-persons?before=${bad}`);
     expect(res.status).toBe(422);
     expect(res.body.errors.before[0]).toMatch(persian);

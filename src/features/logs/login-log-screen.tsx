@@ -86,7 +86,6 @@ export function LoginLogScreen() {
       queryKey={logKeys.users}
       fetchPage={fetchLoginLog}
       getRowId={rowId}
-      perPage={100}
       searchPlaceholder="بخشی از نام کاربری"
       emptyText="هنوز کسی وارد نشده است"
     />

@@ -95,7 +95,6 @@ export function SmsLogScreen() {
       queryKey={logKeys.sms}
       fetchPage={fetchSmsLog}
       getRowId={rowId}
-      perPage={100}
       renderDetail={(row) => <SmsDetail row={row} />}
       searchPlaceholder="بخشی از شماره همراه"
       emptyText="هنوز پیامکی فرستاده نشده است"

@@ -227,7 +227,6 @@ export function UsersScreen() {
         getRowId={rowId}
         onOpen={handlers.current.openRoles}
         rowActions={rowActions}
-        perPage={100}
         searchPlaceholder="نام کاربری، نام یا همراه"
         emptyText="هنوز کاربری ثبت نشده است"
       />

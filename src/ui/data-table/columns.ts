@@ -10,7 +10,7 @@ import {
   rowSortingFeature,
   tableFeatures,
 } from '@tanstack/react-table';
-import { appendingCoreRowModel } from './appending-row-model.ts';
+import { heldCoreRowModel } from './held-row-model.ts';
 import type { DataColumnMeta } from './types.ts';
 
 /**
@@ -26,8 +26,8 @@ export const dataTableFeatures = tableFeatures({
   columnSizingFeature,
   columnVisibilityFeature,
   columnMeta: {} as DataColumnMeta,
-  // pages appended keep the Row objects already built (appending-row-model.ts)
-  coreRowModel: appendingCoreRowModel,
+  // rows of blocks still held keep the Row objects already built (held-row-model.ts)
+  coreRowModel: heldCoreRowModel,
 });
 
 export type DataTableFeatures = typeof dataTableFeatures;

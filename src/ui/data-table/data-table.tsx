@@ -1,25 +1,31 @@
 import { useCanGoBack } from '@tanstack/react-router';
 import { type RowData, type SortingState, type Updater, useTable } from '@tanstack/react-table';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { eachCondition } from '~/contract/list.ts';
 import { useClientSession } from '~/lib/command-context.ts';
 import { permitted } from '~/lib/session.ts';
 import { focusDropped, focusOnPage } from '../focus-memory.ts';
+import { formatNumber } from '../format.ts';
 import { ScrollFrame, useScrollEdges } from '../scroll-frame.tsx';
+import { toast } from '../toaster.tsx';
 import { BulkBar, UndoBar } from './bulk-bar.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { columnId, columnSortFields, type DataColumn, dataTableFeatures, gridTemplate } from './columns.ts';
 import { FilterBar } from './filter-bar.tsx';
 import { FilterBuilder } from './filter-builder.tsx';
+import { GoToRowDialog } from './go-to-row.tsx';
 import { type GridListState, GridView, useGridEvents } from './grid-view.tsx';
 import {
+  type CursorContext,
   type CursorState,
+  fillGaps,
   initialCursor,
+  isSelectedRow,
   type ListAction,
+  rangeSize,
   reduceCursor,
   selectedCount,
   selectedIds,
-  visibleSelection,
 } from './keys.ts';
 import { useListCommands } from './list-commands.ts';
 import { Kbd } from './list-states.tsx';
@@ -36,10 +42,10 @@ import {
 import { StatusLine } from './status-line.tsx';
 import * as s from './styles.ts';
 import type { BulkAction, BulkSelection, FilterDef, ListSearch, RowAction } from './types.ts';
+import { type FetchPage, MAX_RESOLVE, useBlockList } from './use-block-list.ts';
 import { useBulk } from './use-bulk.ts';
 import { useFitHeight } from './use-fit-height.ts';
 import { useListKeys } from './use-list-keys.ts';
-import { type FetchPage, useListQuery } from './use-list-query.ts';
 import { useTablePreferences } from './use-table-preferences.ts';
 
 export interface DataTableProps<T extends RowData> {
@@ -79,8 +85,6 @@ export interface DataTableProps<T extends RowData> {
    * the selection, refreshes the list and shows the undo bar (Ctrl/⌘+Z).
    */
   bulkActions?: readonly BulkAction[];
-  /** Rows per request (default 50). */
-  perPage?: number;
   /** The server takes filters as plain parameters, not `advanceFilter` (management and log lists). */
   plainFilters?: boolean;
   /** The parameter the search box fills when the server has no `q` (`username`, `ip` ...). */
@@ -97,9 +101,9 @@ const NO_ACTIONS: readonly never[] = [];
 const rememberedRows = new Map<string, number>();
 
 /**
- * The list workstation: a virtualized grid over an infinite query, with the list state (q,
- * sort, filters) in the URL and every action on a key. See ./README.md for how a screen
- * configures it.
+ * The list workstation: a virtualized grid over the windowed row model (the result read in
+ * blocks around the viewport, use-block-list.ts), with the list state (q, sort, filters) in the
+ * URL and every action on a key. See ./README.md for how a screen configures it.
  */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { id, label, columns, filters = NO_FILTERS, search, onSearchChange, getRowId, onOpen } = props;
@@ -116,9 +120,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const columnIds = useMemo(() => columns.map((c) => columnId(c as DataColumn<RowData>)), [columns]);
   const sortFields = useMemo(() => columnSortFields(columns as DataColumn<RowData>[]), [columns]);
   const query = useMemo(() => toListQuery(search, filters, sortFields), [search, filters, sortFields]);
-  const list = useListQuery(props.queryKey, query, props.fetchPage, props.perPage);
+  const list = useBlockList(props.queryKey, query, props.fetchPage, getRowId);
   const bulk = useBulk(props.queryKey);
-  const loadedIds = useMemo(() => list.rows.map((r) => getRowId(r)), [list.rows, getRowId]);
+  const heldIds = useMemo(() => list.held.map((h) => getRowId(h.row)), [list.held, getRowId]);
   const viewKey = `${id}:${JSON.stringify(query)}`;
 
   // Focus and selection belong to one view; a new sort or filter starts afresh.
@@ -145,14 +149,22 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     onSearchChange({ ...search, sort: formatSorts(next) });
   };
 
-  const rowSelection = useMemo(() => visibleSelection(cursor, loadedIds), [cursor, loadedIds]);
+  // The selection as TanStack Table keeps it, over the held rows (bounded: the blocks held).
+  const rowSelection = useMemo(() => {
+    const out: Record<string, true> = {};
+    list.held.forEach((h, i) => {
+      if (isSelectedRow(cursor, h.index, heldIds[i]!)) out[heldIds[i]!] = true;
+    });
+    return out;
+  }, [cursor, list.held, heldIds]);
+  const data = useMemo(() => list.held.map((h) => h.row), [list.held]);
   const prefs = useTablePreferences(id, columnIds);
   const { columnVisibility } = prefs;
   const [chooserOpen, setChooserOpen] = useState(false);
   const table = useTable({
     features: dataTableFeatures,
     columns: columns as DataColumn<T>[],
-    data: list.rows,
+    data,
     getRowId: (row: T) => getRowId(row),
     state: { sorting, columnFilters, rowSelection, columnVisibility, columnSizing: prefs.value.widths },
     onSortingChange,
@@ -161,20 +173,35 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     enableMultiSort: true,
     maxMultiSortColCount: MAX_SORTS,
   });
-  const rows = table.getRowModel().rows;
-  const rowIds = useMemo(() => rows.map((r) => r.id), [rows]);
+  const rowsById = table.getRowModel().rowsById;
+  const count = list.total ?? 0;
+  const { idAt } = list;
+  const rowAt = useCallback(
+    (index: number) => {
+      const rowId = idAt(index);
+      return rowId === undefined ? undefined : rowsById[rowId];
+    },
+    [idAt, rowsById],
+  );
+  const isSelected = useCallback(
+    (index: number, rowId: string) => isSelectedRow(cursor, index, rowId),
+    [cursor],
+  );
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
-  const ctx = { rowIds, colCount: headers.length };
+  const ctx: CursorContext = { count, idAt, colCount: headers.length };
+
+  // Rows of a Shift range that were not held when it was made become ids as their blocks arrive.
+  const heldRanges = list.heldRanges;
+  useEffect(() => {
+    setCursor((c) => fillGaps(c, idAt, heldRanges));
+  }, [heldRanges, idAt]);
 
   const loading = list.isPending;
-  const { fetchNextPage, isPlaceholderData } = list;
+  const { isPlaceholderData } = list;
   const height = useFitHeight(scrollRef, rootRef);
   const edges = useScrollEdges(scrollRef);
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, isError, error, refetch } = list;
-  const gridList = useMemo<GridListState>(
-    () => ({ hasNextPage, isFetchingNextPage, isFetchNextPageError, isError, error, fetchNextPage, refetch }),
-    [hasNextPage, isFetchingNextPage, isFetchNextPageError, isError, error, fetchNextPage, refetch],
-  );
+  const { isError, error, refetch } = list;
+  const gridList = useMemo<GridListState>(() => ({ isError, error, refetch }), [isError, error, refetch]);
   const [restoreView] = useState(() => (rememberedRows.get(viewKey) ?? -1) >= 0);
 
   // Remember the focused row of this view; a key that moves it asks the grid to scroll to it.
@@ -182,6 +209,17 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   useEffect(() => {
     rememberedRows.set(cursorView, cursor.row);
   }, [cursor.row, cursorView]);
+
+  // A new sort or filter starts over at the top (unless this view's focused row is remembered).
+  const shownView = list.viewKey;
+  const firstView = useRef(shownView);
+  useEffect(() => {
+    if (shownView === firstView.current) return;
+    firstView.current = shownView;
+    if ((rememberedRows.get(cursorView) ?? -1) < 0) scrollRef.current?.scrollTo({ top: 0 });
+  }, [shownView, cursorView]);
+
+  const [gotoOpen, setGotoOpen] = useState(false);
 
   // The filter builder: lists whose server reads advanceFilter (not the plain-parameter ones).
   const [builderOpen, setBuilderOpen] = useState(false);
@@ -205,15 +243,19 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         if (typed !== (search.q ?? ''))
           onSearchChange({ ...search, q: typed || undefined }, { replace: true });
         scrollRef.current?.focus({ preventScroll: true });
-        if (cursor.row < 0 && rows.length) dispatch({ type: 'first' });
+        if (cursor.row < 0 && count) dispatch({ type: 'first' });
         return true;
       }
       case 'open': {
-        const row = rows[cursor.row];
-        if (!row || !onOpen) return false;
-        onOpen(row.original);
+        const row = list.rowAt(cursor.row);
+        if (row === undefined || !onOpen) return false;
+        onOpen(row);
         return true;
       }
+      case 'ask-goto':
+        if (count === 0) return false;
+        setGotoOpen(true);
+        return true;
       case 'sort':
       case 'sort-add': {
         const column = headers[cursor.col]?.column;
@@ -235,48 +277,72 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         onSearchChange(clearFilters(search));
         return true;
       case 'retry':
-        if (list.isFetchNextPageError) void fetchNextPage();
-        else if (list.isError) void list.refetch();
+        if (list.retry()) return true;
+        if (list.isError) void list.refetch();
         else return false;
         return true;
       case 'clear-selection':
-        if (selectedCount(cursor.selection) === 0 && !cursor.all) return false;
+        if (selectedCount(cursor.selection, cursor.gaps) === 0 && !cursor.all) return false;
         dispatch(action);
         return true;
       case 'select-all':
-        if (rows.length === 0) return false;
+        if (count === 0) return false;
         dispatch(action);
         return true;
       case 'undo':
         return bulk.undo();
       default:
-        if (rows.length === 0) return false;
+        if (count === 0) return false;
         dispatch(action);
         if (document.activeElement !== scrollRef.current) scrollRef.current?.focus({ preventScroll: true });
         return true;
     }
   };
 
-  /** The selection as a bulk action receives it. */
-  const bulkSelection = (): BulkSelection =>
-    cursor.all
-      ? { kind: 'all', query, total: list.total ?? rows.length }
-      : { kind: 'rows', ids: selectedIds(cursor.selection, rowIds) };
+  /**
+   * The selection as a bulk action receives it: "all matching" as the query; chosen rows as ids,
+   * the rows of a range's gaps (never held) read first, at most MAX_RESOLVE of them (beyond
+   * that, Ctrl/⌘+A says "all matching" more cheaply). Null (and a toast) when too many.
+   */
+  const bulkSelection = async (): Promise<BulkSelection | null> => {
+    if (cursor.all) return { kind: 'all', query, total: count };
+    const ids = selectedIds(cursor.selection, heldIds);
+    if (cursor.gaps.length) {
+      if (rangeSize(cursor.gaps) > MAX_RESOLVE) {
+        toast.negative(
+          `انتخاب بیش از ${formatNumber(MAX_RESOLVE)} ردیف خوانده‌نشده دارد؛ برای همه موارد منطبق Ctrl+A را بزنید`,
+        );
+        return null;
+      }
+      const seen = new Set(ids);
+      for (const [lo, hi] of cursor.gaps)
+        for (const row of await list.readRange(lo, hi)) {
+          const rowId = getRowId(row);
+          if (!seen.has(rowId)) ids.push(rowId);
+          seen.add(rowId);
+        }
+    }
+    return { kind: 'rows', ids };
+  };
   const runBulk = (action: BulkAction) =>
-    void bulk.run(action, bulkSelection(), () =>
-      setCursor((c) => reduceCursor(c, { type: 'clear-selection' }, ctx)),
+    void bulkSelection().then(
+      (selection) =>
+        selection &&
+        bulk.run(action, selection, () =>
+          setCursor((c) => reduceCursor(c, { type: 'clear-selection' }, ctx)),
+        ),
     );
 
   /** Runs the bulk action (rows selected) or row action bound to this key press; false when none applies. */
   const runRowAction = (e: KeyboardEvent): boolean => {
     const code = e.shiftKey ? `Shift+${e.code}` : e.code;
     const bulkAction = bulkActions.find((a) => a.key === code);
-    if (bulkAction && (cursor.all || selectedCount(cursor.selection) > 0)) {
+    if (bulkAction && (cursor.all || selectedCount(cursor.selection, cursor.gaps) > 0)) {
       runBulk(bulkAction);
       return true;
     }
     const action = rowActions.find((a) => a.key === code);
-    const row = rows[cursor.row]?.original;
+    const row = list.rowAt(cursor.row);
     if (!action || row === undefined || !(action.isEnabled?.(row) ?? true)) return false;
     action.run(row);
     return true;
@@ -313,10 +379,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: sizes read the user's widths, which do not change the headers array
   const { template, minWidth } = useMemo(() => gridTemplate(headers, s.CHECK_WIDTH), [headers, widths]);
 
-  const selected = cursor.all ? (list.total ?? rows.length) : selectedCount(cursor.selection);
+  const selected = cursor.all ? count : selectedCount(cursor.selection, cursor.gaps);
   const filtered = activeFilterCount(search, filters) > 0 || !!search.q;
   const total = list.total;
-  const selectedRows = selected ? rows.filter((r) => r.getIsSelected()).map((r) => r.original) : [];
+  const selectedRows = selected
+    ? list.held.filter((h, i) => rowSelection[heldIds[i]!]).map((h) => h.row)
+    : [];
+  const focused = list.rowAt(cursor.row);
 
   return (
     <div ref={rootRef} className={s.root}>
@@ -339,6 +408,16 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           value={prefs.value}
           onChange={prefs.set}
         />
+        <GoToRowDialog
+          open={gotoOpen}
+          total={count}
+          onClose={() => setGotoOpen(false)}
+          onGo={(index) => {
+            setGotoOpen(false);
+            dispatch({ type: 'goto', index });
+            scrollRef.current?.focus({ preventScroll: true });
+          }}
+        />
         {canBuild && (
           <FilterBuilder
             open={builderOpen}
@@ -353,7 +432,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           loading={loading}
           total={total}
           updating={isPlaceholderData}
-          nextPageFailed={list.isFetchNextPageError}
+          nextPageFailed={list.blockFailed}
           selected={selected}
           allMatching={cursor.all}
           moreColumns={edges}
@@ -385,9 +464,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             headers={headers}
             template={template}
             minWidth={minWidth}
-            rows={rows}
-            rowIds={rowIds}
-            selection={rowSelection}
+            count={count}
+            rowAt={rowAt}
+            isSelected={isSelected}
+            onViewport={list.setViewport}
             sorting={sorting}
             total={total}
             loading={loading}
@@ -405,8 +485,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         </ScrollFrame>
         {props.renderDetail && (
           <aside className={s.detail} aria-label="جزئیات ردیف جاری" style={{ maxHeight: height }}>
-            {rows[cursor.row] ? (
-              props.renderDetail(rows[cursor.row]!.original)
+            {focused !== undefined ? (
+              props.renderDetail(focused)
             ) : (
               <p>
                 ردیفی را با <Kbd>J</Kbd> و <Kbd>K</Kbd> برگزینید تا همه جزئیاتش اینجا دیده شود.

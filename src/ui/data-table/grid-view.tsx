@@ -20,14 +20,10 @@ import { useRowVirtualizer } from './use-row-virtualizer.ts';
 
 const SKELETON_ROWS = 12;
 
-/** What the grid needs of the list's infinite query. */
+/** What the grid needs of the list's first block. */
 export interface GridListState {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  isFetchNextPageError: boolean;
   isError: boolean;
   error: Error | null;
-  fetchNextPage(): Promise<unknown>;
   refetch(): Promise<unknown>;
 }
 
@@ -41,13 +37,15 @@ export interface GridViewProps<T extends RowData> {
   headers: Header<DataTableFeatures, T, unknown>[];
   template: string;
   minWidth: number;
-  rows: Row<DataTableFeatures, T>[];
-  rowIds: readonly string[];
-  /**
-   * The table's selection and sorting state: only their identity matters here (rows and
-   * headers read the state from the table), a new one renders the grid again.
-   */
-  selection: unknown;
+  /** Rows in the whole result. */
+  count: number;
+  /** The table's row at a position, or undefined while its block is not held (a placeholder). */
+  rowAt(index: number): Row<DataTableFeatures, T> | undefined;
+  /** Whether the row at a position (with this id) is selected. */
+  isSelected(index: number, id: string): boolean;
+  /** Told the positions the viewport shows (the list reads their blocks). */
+  onViewport(first: number, last: number): void;
+  /** The sorting state: only its identity matters here (headers read it from the table). */
   sorting: readonly unknown[];
   total: number | undefined;
   loading: boolean;
@@ -102,19 +100,15 @@ export function useGridEvents<T>(
  * focused cell (aria-activedescendant): virtualized rows come and go, so they cannot hold focus.
  */
 function GridViewImpl<T extends RowData>(props: GridViewProps<T>) {
-  const { domId, scrollRef, rows, rowIds, headers, template, minWidth, loading, list } = props;
+  const { domId, scrollRef, count, rowAt, headers, template, minWidth, loading, list } = props;
   const { focusRow, focusCol, isPlaceholderData, total } = props;
   const colCount = headers.length + 1;
 
-  const { virtualizer, items } = useRowVirtualizer({
+  const { virtualizer, items, bodyPx, shift } = useRowVirtualizer({
     scrollRef,
-    rowIds,
+    count,
     skeletonRows: loading ? SKELETON_ROWS : null,
-    hasNextPage: list.hasNextPage,
-    isFetchingNextPage: list.isFetchingNextPage,
-    isPlaceholderData,
-    isFetchNextPageError: list.isFetchNextPageError,
-    fetchNextPage: list.fetchNextPage,
+    onViewport: props.onViewport,
   });
 
   // Keep the focused cell in view after a key moved it.
@@ -130,14 +124,14 @@ function GridViewImpl<T extends RowData>(props: GridViewProps<T>) {
   // Coming back to a view: scroll to the row the user left and take focus.
   const restored = useRef(!props.restore);
   useEffect(() => {
-    if (restored.current || focusRow < 0 || rows.length <= focusRow) return;
+    if (restored.current || focusRow < 0 || count <= focusRow) return;
     restored.current = true;
     virtualizer.scrollToIndex(focusRow, { align: 'center' });
     scrollRef.current?.focus({ preventScroll: true });
-  }, [focusRow, rows.length, virtualizer, scrollRef]);
+  }, [focusRow, count, virtualizer, scrollRef]);
 
-  const showRows = loading || rows.length > 0;
-  const focusedVisible = items.some((it) => it.index === focusRow) && !!rows[focusRow];
+  const showRows = loading || count > 0;
+  const focusedVisible = items.some((it) => it.index === focusRow) && !!rowAt(focusRow);
   const events = props.events;
 
   return (
@@ -155,7 +149,7 @@ function GridViewImpl<T extends RowData>(props: GridViewProps<T>) {
       className={s.scroller}
       style={{ height: props.height }}
       onFocus={(e) => {
-        if (e.target === e.currentTarget && focusRow < 0 && rows.length) events.current.focusFirst();
+        if (e.target === e.currentTarget && focusRow < 0 && count) events.current.focusFirst();
       }}
     >
       <HeaderRow
@@ -168,12 +162,12 @@ function GridViewImpl<T extends RowData>(props: GridViewProps<T>) {
       <tbody
         className={s.body}
         data-placeholder={isPlaceholderData ? '' : undefined}
-        style={{ minWidth, height: showRows ? virtualizer.getTotalSize() : undefined }}
+        style={{ minWidth, height: showRows ? bodyPx : undefined }}
       >
-        {(list.isError && !rows.length) || !showRows ? (
+        {list.isError || !showRows ? (
           <ListMessage
             colCount={colCount}
-            error={list.isError && !rows.length ? list.error : null}
+            error={list.isError ? list.error : null}
             onRetry={() => void list.refetch()}
             filtered={props.filtered}
             emptyText={props.emptyText}
@@ -181,12 +175,13 @@ function GridViewImpl<T extends RowData>(props: GridViewProps<T>) {
           />
         ) : (
           items.map((item) => {
-            const top = item.start - s.HEADER_HEIGHT;
-            const row = loading ? undefined : rows[item.index];
+            const top = item.start - s.HEADER_HEIGHT - shift;
+            const row = loading ? undefined : rowAt(item.index);
             if (!row)
               return (
                 <SkeletonRow
-                  key={item.key}
+                  key={`p${item.index}`}
+                  index={loading ? undefined : item.index}
                   columns={headers.length}
                   style={{ top, gridTemplateColumns: template }}
                 />
@@ -199,7 +194,7 @@ function GridViewImpl<T extends RowData>(props: GridViewProps<T>) {
                 top={top}
                 template={template}
                 domId={domId}
-                selected={row.getIsSelected()}
+                selected={props.isSelected(item.index, row.id)}
                 focusedCol={item.index === focusRow ? focusCol : -1}
                 events={events}
               />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type CursorState,
+  heldContext,
   initialCursor,
   type KeyContext,
   keyToAction,
@@ -10,7 +11,7 @@ import {
 } from './keys.ts';
 
 const rtl: KeyContext = { dir: 'rtl', inFilter: false, inField: false, pageRows: 20 };
-const ctx = { rowIds: ['a', 'b', 'c', 'd', 'e'], colCount: 4 };
+const ctx = heldContext(['a', 'b', 'c', 'd', 'e'], 4);
 const run = (actions: ListAction[], from: CursorState = initialCursor) =>
   actions.reduce((s, a) => reduceCursor(s, a, ctx), from);
 
@@ -132,7 +133,7 @@ describe('reduceCursor', () => {
   });
 
   it('does nothing on an empty list', () => {
-    const empty = { rowIds: [], colCount: 3 };
+    const empty = heldContext([], 3);
     expect(reduceCursor(initialCursor, { type: 'move', delta: 1 }, empty)).toBe(initialCursor);
     expect(reduceCursor(initialCursor, { type: 'toggle' }, empty)).toBe(initialCursor);
   });

@@ -9,6 +9,10 @@ export type ListAction =
   | { type: 'move'; delta: number; extend?: boolean }
   | { type: 'first'; extend?: boolean }
   | { type: 'last'; extend?: boolean }
+  /** "Go to row N" (`:` or the palette): the row at this position (0-based). */
+  | { type: 'goto'; index: number }
+  /** `:`: asks for a row number to go to. */
+  | { type: 'ask-goto' }
   /** ←/→ by visual direction: in RTL → goes to the previous column. */
   | { type: 'column'; delta: number }
   /** X or Space: select or unselect the focused row. */
@@ -16,7 +20,7 @@ export type ListAction =
   /** Shift+X or Shift+Space: select from the anchor to the focused row. */
   | { type: 'extend' }
   | { type: 'clear-selection' }
-  /** Ctrl/⌘+A: every row matching the list's query, loaded or not ("all matching (N)"). */
+  /** Ctrl/⌘+A: every row matching the list's query, held or not ("all matching (N)"). */
   | { type: 'select-all' }
   /** A click on a row. */
   | { type: 'focus-row'; index: number }
@@ -61,7 +65,11 @@ export interface KeyContext {
 export function keyToAction(e: KeyPress, ctx: KeyContext): ListAction | null {
   if (e.ctrlKey || e.metaKey) {
     // Ctrl/⌘+A and Ctrl/⌘+Z keep their text meaning in fields; other modified keys are the app's.
-    if (e.altKey || e.shiftKey || ctx.inFilter || ctx.inField) return null;
+    if (e.altKey || ctx.inFilter || ctx.inField) return null;
+    // Ctrl+Home / Ctrl+End: the first and the last row of the whole result (spreadsheets' keys)
+    if (e.code === 'Home') return { type: 'first', extend: !!e.shiftKey };
+    if (e.code === 'End') return { type: 'last', extend: !!e.shiftKey };
+    if (e.shiftKey) return null;
     if (e.code === 'KeyA') return { type: 'select-all' };
     if (e.code === 'KeyZ') return { type: 'undo' };
     return null;
@@ -100,6 +108,9 @@ export function keyToAction(e: KeyPress, ctx: KeyContext): ListAction | null {
     case 'KeyX':
     case 'Space':
       return shift ? { type: 'extend' } : { type: 'toggle' };
+    case 'Semicolon':
+      // Shift+Semicolon is `:` on a Latin layout: "go to row N" (vim's and less's key)
+      return shift ? { type: 'ask-goto' } : null;
     case 'Slash':
       // Shift+Slash is `?`, the shortcut sheet's key.
       return shift ? null : { type: 'focus-filter' };
@@ -123,8 +134,11 @@ export function keyToAction(e: KeyPress, ctx: KeyContext): ListAction | null {
 /** Row selection by row id, the shape TanStack Table's row selection keeps. */
 export type Selection = Readonly<Record<string, true>>;
 
+/** Row positions `lo`..`hi` (inclusive, 0-based) of the list's result. */
+export type RowRange = readonly [lo: number, hi: number];
+
 export interface CursorState {
-  /** The focused row's index among the loaded rows; -1 before any. */
+  /** The focused row's position in the whole result (0-based); -1 before any. */
   row: number;
   /** The focused column's index among the visible columns. */
   col: number;
@@ -134,18 +148,34 @@ export interface CursorState {
   extending: boolean;
   /** The selection a Shift range adds to (the selection when the anchor was set). */
   base: Selection;
+  /** The gaps of `base` (see `gaps`). */
+  baseGaps: readonly RowRange[];
   selection: Selection;
   /**
-   * Every row matching the query is selected (Ctrl/⌘+A), loaded or not: bulk actions send the
-   * query, not ids. Any change to the selection leaves this mode, keeping the loaded rows.
+   * Positions selected by a Shift range whose rows were not held when it was made (a range
+   * across blocks the windowed list had not read, or had let go): selected by position until
+   * their rows arrive (`fillGaps` turns them into ids), or resolved by reading them before a
+   * bulk action.
+   */
+  gaps: readonly RowRange[];
+  /**
+   * Every row matching the query is selected (Ctrl/⌘+A), held or not: bulk actions send the
+   * query, not ids. Any change to the selection leaves this mode, keeping every row selected.
    */
   all: boolean;
 }
 
 export interface CursorContext {
-  /** Ids of the loaded rows, in display order. */
-  rowIds: readonly string[];
+  /** Rows in the whole result. */
+  count: number;
+  /** The id of the row at a position, or undefined while its block is not held. */
+  idAt(index: number): string | undefined;
   colCount: number;
+}
+
+/** A context over rows all held, in order (tests, short lists). */
+export function heldContext(rowIds: readonly string[], colCount: number): CursorContext {
+  return { count: rowIds.length, idAt: (i) => rowIds[i], colCount };
 }
 
 export const initialCursor: CursorState = {
@@ -154,40 +184,117 @@ export const initialCursor: CursorState = {
   anchor: null,
   extending: false,
   base: {},
+  baseGaps: [],
   selection: {},
+  gaps: [],
   all: false,
 };
 
-/** Every loaded row selected. */
+/** Every listed id selected. */
 export function allOf(ids: readonly string[]): Selection {
   const out: Record<string, true> = {};
   for (const id of ids) out[id] = true;
   return out;
 }
 
-/** Leaves "all matching": the loaded rows stay selected, as plain row selection. */
-function settle(state: CursorState, ctx: CursorContext): CursorState {
-  if (!state.all) return state;
-  const selection = allOf(ctx.rowIds);
-  return { ...state, all: false, selection, base: selection };
+/** Ranges sorted and merged where they overlap or touch. */
+export function mergeRanges(ranges: readonly RowRange[]): RowRange[] {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [lo, hi] of sorted) {
+    const last = out[out.length - 1];
+    if (last && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
+    else out.push([lo, hi]);
+  }
+  return out;
 }
 
-/** The selection to show: every loaded row in "all matching" mode (rows loaded later too). */
-export function visibleSelection(state: CursorState, rowIds: readonly string[]): Selection {
-  return state.all ? allOf(rowIds) : state.selection;
+/** How many positions the ranges cover. */
+export const rangeSize = (ranges: readonly RowRange[]) => ranges.reduce((n, [lo, hi]) => n + hi - lo + 1, 0);
+
+/** Whether a position lies in one of the ranges. */
+export const inRanges = (ranges: readonly RowRange[], i: number) =>
+  ranges.some(([lo, hi]) => i >= lo && i <= hi);
+
+/**
+ * The selection with positions `from`..`to` added: held rows by id, the others as gaps.
+ * Only `held` positions are looked up (all of them when not given).
+ */
+function withRange(
+  base: Selection,
+  baseGaps: readonly RowRange[],
+  ctx: CursorContext,
+  from: number,
+  to: number,
+): { selection: Selection; gaps: readonly RowRange[] } {
+  const next: Record<string, true> = { ...base };
+  const gaps: RowRange[] = [...baseGaps];
+  const [lo, hi] = from <= to ? [from, to] : [to, from];
+  let gapStart = -1;
+  for (let i = lo; i <= hi; i++) {
+    const id = ctx.idAt(i);
+    if (id !== undefined) {
+      next[id] = true;
+      if (gapStart >= 0) gaps.push([gapStart, i - 1]);
+      gapStart = -1;
+    } else if (gapStart < 0) gapStart = i;
+  }
+  if (gapStart >= 0) gaps.push([gapStart, hi]);
+  return { selection: next, gaps: gaps.length ? mergeRanges(gaps) : gaps };
+}
+
+/**
+ * The state with the gaps inside `held` (positions whose rows are now held) turned into ids;
+ * the same object when nothing changed.
+ */
+export function fillGaps(
+  state: CursorState,
+  idAt: CursorContext['idAt'],
+  held: readonly RowRange[],
+): CursorState {
+  if (state.gaps.length === 0 || held.length === 0) return state;
+  let selection: Record<string, true> | null = null;
+  const gaps: RowRange[] = [];
+  for (const [lo, hi] of state.gaps) {
+    let start = lo;
+    for (const [hlo, hhi] of held) {
+      const a = Math.max(lo, hlo);
+      const b = Math.min(hi, hhi);
+      if (a > b) continue;
+      let filledTo = a - 1;
+      for (let i = a; i <= b; i++) {
+        const id = idAt(i);
+        if (id === undefined) break;
+        selection ??= { ...state.selection };
+        selection[id] = true;
+        filledTo = i;
+      }
+      if (filledTo < a) continue;
+      if (a > start) gaps.push([start, a - 1]);
+      start = filledTo + 1;
+    }
+    if (start <= hi) gaps.push([start, hi]);
+  }
+  if (!selection) return state;
+  return { ...state, selection, gaps: mergeRanges(gaps) };
+}
+
+/** Leaves "all matching": every row stays selected, as held ids and gaps for the rest. */
+function settle(state: CursorState, ctx: CursorContext): CursorState {
+  if (!state.all) return state;
+  const { selection, gaps } = withRange({}, [], ctx, 0, ctx.count - 1);
+  return { ...state, all: false, selection, gaps, base: selection, baseGaps: gaps };
+}
+
+/**
+ * Whether the row at `index` (id `id`) shows as selected: "all matching", its id, or its
+ * position in a gap.
+ */
+export function isSelectedRow(state: CursorState, index: number, id: string): boolean {
+  return state.all || !!state.selection[id] || (state.gaps.length > 0 && inRanges(state.gaps, index));
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
-
-function withRange(base: Selection, ids: readonly string[], from: number, to: number): Selection {
-  const next: Record<string, true> = { ...base };
-  const [lo, hi] = from <= to ? [from, to] : [to, from];
-  for (let i = lo; i <= hi; i++) {
-    const id = ids[i];
-    if (id !== undefined) next[id] = true;
-  }
-  return next;
-}
 
 function toggled(selection: Selection, id: string): Selection {
   const next: Record<string, true> = { ...selection };
@@ -197,26 +304,28 @@ function toggled(selection: Selection, id: string): Selection {
 }
 
 function moveTo(state: CursorState, target: number, extend: boolean | undefined, ctx: CursorContext) {
-  const n = ctx.rowIds.length;
+  const n = ctx.count;
   if (n === 0) return state;
   const row = clamp(target, 0, n - 1);
   if (!extend) return { ...state, row, extending: false };
   // A Shift+move after a plain move starts a new range at the focused row.
   const anchor = state.extending && state.anchor !== null ? state.anchor : Math.max(0, state.row);
   const base = state.extending ? state.base : state.selection;
+  const baseGaps = state.extending ? state.baseGaps : state.gaps;
   return {
     ...state,
     row,
     anchor,
     base,
+    baseGaps,
     extending: true,
-    selection: withRange(base, ctx.rowIds, anchor, row),
+    ...withRange(base, baseGaps, ctx, anchor, row),
   };
 }
 
 /** The focus and selection after an action. Actions the component performs leave it unchanged. */
 export function reduceCursor(state: CursorState, action: ListAction, ctx: CursorContext): CursorState {
-  const n = ctx.rowIds.length;
+  const n = ctx.count;
   const changesSelection =
     action.type === 'toggle' ||
     action.type === 'extend' ||
@@ -236,72 +345,124 @@ export function reduceCursor(state: CursorState, action: ListAction, ctx: Cursor
       return moveTo(state, 0, action.extend, ctx);
     case 'last':
       return moveTo(state, n - 1, action.extend, ctx);
+    case 'goto':
+      return moveTo(state, action.index, false, ctx);
     case 'column':
       return { ...state, col: clamp(state.col + action.delta, 0, Math.max(0, ctx.colCount - 1)) };
     case 'focus-row':
       return n === 0 ? state : { ...state, row: clamp(action.index, 0, n - 1), extending: false };
     case 'toggle': {
-      const id = ctx.rowIds[state.row];
+      const id = ctx.idAt(state.row);
       if (id === undefined) return state;
       const selection = toggled(state.selection, id);
-      return { ...state, selection, anchor: state.row, base: selection, extending: false };
+      // a row in a gap that is toggled leaves it (unselected), as a held one would
+      const gaps = inRanges(state.gaps, state.row) ? cut(state.gaps, state.row) : state.gaps;
+      return {
+        ...state,
+        selection,
+        gaps,
+        anchor: state.row,
+        base: selection,
+        baseGaps: gaps,
+        extending: false,
+      };
     }
     case 'extend': {
       if (state.row < 0 || n === 0) return state;
       // Shift+X: from the row last toggled (Gmail's range) to the focused row.
       const anchor = state.anchor ?? state.row;
-      const base = state.anchor === null ? state.selection : state.base;
+      const fresh = state.anchor === null;
+      const base = fresh ? state.selection : state.base;
+      const baseGaps = fresh ? state.gaps : state.baseGaps;
       return {
         ...state,
         anchor,
         base,
+        baseGaps,
         extending: false,
-        selection: withRange(base, ctx.rowIds, anchor, state.row),
+        ...withRange(base, baseGaps, ctx, anchor, state.row),
       };
     }
     case 'click-select': {
-      const id = ctx.rowIds[action.index];
+      const id = ctx.idAt(action.index);
       if (id === undefined) return state;
       if (action.shift && state.anchor !== null)
         return {
           ...state,
           row: action.index,
           extending: false,
-          selection: withRange(state.base, ctx.rowIds, state.anchor, action.index),
+          ...withRange(state.base, state.baseGaps, ctx, state.anchor, action.index),
         };
       const selection = toggled(state.selection, id);
+      const gaps = inRanges(state.gaps, action.index) ? cut(state.gaps, action.index) : state.gaps;
       return {
         ...state,
         row: action.index,
         selection,
+        gaps,
         anchor: action.index,
         base: selection,
+        baseGaps: gaps,
         extending: false,
       };
     }
     case 'clear-selection':
-      return Object.keys(state.selection).length === 0 && state.anchor === null && !state.all
+      return Object.keys(state.selection).length === 0 &&
+        state.gaps.length === 0 &&
+        state.anchor === null &&
+        !state.all
         ? state
-        : { ...state, selection: {}, base: {}, anchor: null, extending: false, all: false };
+        : {
+            ...state,
+            selection: {},
+            base: {},
+            gaps: [],
+            baseGaps: [],
+            anchor: null,
+            extending: false,
+            all: false,
+          };
     case 'select-all':
       return n === 0
         ? state
-        : { ...state, all: true, selection: allOf(ctx.rowIds), base: {}, anchor: null, extending: false };
+        : {
+            ...state,
+            all: true,
+            selection: {},
+            gaps: [],
+            base: {},
+            baseGaps: [],
+            anchor: null,
+            extending: false,
+          };
     default:
       return state;
   }
 }
 
-/** Selected row ids, in display order of `rowIds` (ids not loaded come last). */
-export function selectedIds(selection: Selection, rowIds: readonly string[]): string[] {
-  const loaded = rowIds.filter((id) => selection[id]);
+/** The ranges without position `i`. */
+function cut(ranges: readonly RowRange[], i: number): RowRange[] {
+  const out: RowRange[] = [];
+  for (const [lo, hi] of ranges) {
+    if (i < lo || i > hi) out.push([lo, hi]);
+    else {
+      if (lo < i) out.push([lo, i - 1]);
+      if (i < hi) out.push([i + 1, hi]);
+    }
+  }
+  return out;
+}
+
+/** Selected row ids, those of `inOrder` first in that order (the held rows), then the rest. */
+export function selectedIds(selection: Selection, inOrder: readonly string[] = []): string[] {
+  const loaded = inOrder.filter((id) => selection[id]);
   const seen = new Set(loaded);
   return [...loaded, ...Object.keys(selection).filter((id) => selection[id] && !seen.has(id))];
 }
 
-/** How many rows the selection holds. */
-export function selectedCount(selection: Selection): number {
+/** How many rows the selection holds (its ids and its gaps). */
+export function selectedCount(selection: Selection, gaps: readonly RowRange[] = []): number {
   let n = 0;
   for (const k in selection) if (selection[k]) n++;
-  return n;
+  return n + rangeSize(gaps);
 }

@@ -29,7 +29,10 @@ const LIST_KEYS: [id: string, title: string, shortcut: string, action: ListActio
   ['list.clear-filters', 'پاک کردن فیلترها', 'Shift+KeyC', { type: 'clear-filters' }],
   ['list.filter-builder', 'فیلتر پیشرفته (شرط‌ها و گروه‌های و/یا)', 'Shift+KeyF', { type: 'filter-builder' }],
   ['list.first', 'اولین ردیف', 'Home', { type: 'first' }],
-  ['list.last', 'آخرین ردیف بارگذاری‌شده', 'End', { type: 'last' }],
+  ['list.last', 'آخرین ردیف فهرست', 'End', { type: 'last' }],
+  ['list.first-ctrl', 'اولین ردیف (مثل صفحه‌گسترده)', '$mod+Home', { type: 'first' }],
+  ['list.last-ctrl', 'آخرین ردیف (مثل صفحه‌گسترده)', '$mod+End', { type: 'last' }],
+  ['list.goto', 'رفتن به ردیف…', 'Shift+Semicolon', { type: 'ask-goto' }],
 ];
 
 /**
@@ -55,7 +58,8 @@ export function useListCommands<T>(
           id === 'list.filter' ||
           id === 'list.clear-filters' ||
           id === 'list.filter-builder' ||
-          id === 'list.columns',
+          id === 'list.columns' ||
+          id === 'list.goto',
         run: () => {
           perform.current(action);
         },

@@ -2,11 +2,22 @@ import type { CSSProperties, ReactNode } from 'react';
 import { GOING_BACK, useForbiddenAnswer } from '../use-forbidden-answer.ts';
 import * as s from './styles.ts';
 
-/** Grey bars in the shape of rows: what a list shows while its rows are on the way. */
-export function SkeletonRow({ columns, style }: { columns: number; style: CSSProperties }) {
+/**
+ * Grey bars in the shape of rows: what a list shows while its rows are on the way (the first
+ * answer, or a block of the windowed list still being read: `index` is then its position).
+ */
+export function SkeletonRow({
+  columns,
+  style,
+  index,
+}: {
+  columns: number;
+  style: CSSProperties;
+  index?: number;
+}) {
   return (
     // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a placeholder row, nothing in it is focusable
-    <tr className={s.row} style={style} aria-hidden="true" data-skeleton="">
+    <tr className={s.row} style={style} aria-hidden="true" data-skeleton="" data-position={index}>
       <td />
       {Array.from({ length: columns }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity

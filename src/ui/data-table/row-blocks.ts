@@ -99,6 +99,31 @@ export class RowBlocks<Row> {
     for (const b of blocks) this.blocks.delete(b);
   }
 
+  /** Whether a block is held. */
+  has(block: number): boolean {
+    return this.blocks.has(block);
+  }
+
+  /** Whether a block is being read. */
+  isReading(block: number): boolean {
+    return this.inFlight.has(block);
+  }
+
+  /** The positions of the held rows, as ranges (a block each, in order). */
+  heldRanges(): [number, number][] {
+    return this.held().map((b) => [b * this.size, b * this.size + (this.blocks.get(b)?.length ?? 1) - 1]);
+  }
+
+  /** The held rows with their positions, in order (what the table builds its rows from). */
+  heldRows(): { index: number; row: Row }[] {
+    const out: { index: number; row: Row }[] = [];
+    for (const b of this.held()) {
+      const rows = this.blocks.get(b)!;
+      for (let i = 0; i < rows.length; i++) out.push({ index: b * this.size + i, row: rows[i]! });
+    }
+    return out;
+  }
+
   /** The held blocks, in order. */
   held(): number[] {
     return [...this.blocks.keys()].sort((a, b) => a - b);

@@ -6,7 +6,6 @@ import {
   formatSort,
   formatSorts,
   listSearchSchema,
-  nextPageParam,
   parseSort,
   parseSorts,
   toListParams,
@@ -149,24 +148,6 @@ describe('plain parameters', () => {
       status: 'active',
       is_listed: true,
     });
-  });
-});
-
-describe('nextPageParam', () => {
-  it('follows the keyset cursor when the server gives one', () => {
-    expect(nextPageParam({ data: [1], total: 500, page: 1, per_page: 50, next_cursor: 'abc' })).toEqual({
-      page: 2,
-      cursor: 'abc',
-    });
-  });
-  it('counts pages otherwise and stops at the end', () => {
-    expect(nextPageParam({ data: [1], total: 120, page: 2, per_page: 50, next_cursor: null })).toEqual({
-      page: 3,
-    });
-    expect(
-      nextPageParam({ data: [1], total: 120, page: 3, per_page: 50, next_cursor: null }),
-    ).toBeUndefined();
-    expect(nextPageParam({ data: [], total: 120, page: 2, per_page: 50, next_cursor: null })).toBeUndefined();
   });
 });
 

@@ -187,15 +187,6 @@ export function toFilterQuery(query: ListQuery): Record<string, string | number 
   return out;
 }
 
-/**
- * Where the page after `last` starts, or undefined at the end: the server's keyset cursor when it
- * gives one, else the next page number while rows remain.
- */
-export function nextPageParam(last: ListPage<unknown>): PageParam | undefined {
-  if (last.next_cursor) return { page: last.page + 1, cursor: last.next_cursor };
-  return last.page * last.per_page < last.total && last.data.length > 0 ? { page: last.page + 1 } : undefined;
-}
-
 /** How many filters (not counting `q` and `sort`) the search sets. */
 export function activeFilterCount(search: ListSearch, filters: readonly FilterDef[]): number {
   const bar = filters.filter(

@@ -42,6 +42,12 @@ export interface ListParams extends ListQuery {
   page: number;
   per_page: number;
   cursor?: string;
+  /** Keyset backwards: the rows before the page whose `prev_cursor` this is. */
+  before?: string;
+  /** The position of the first row wanted (takes the place of `page`). */
+  offset?: number;
+  /** The count the list holds: the server does not count again. */
+  total?: number;
 }
 
 export type FilterValue = string | number | boolean;

@@ -34,41 +34,45 @@ function tableOf(data: Item[]) {
   };
 }
 
-describe('the appending core row model', () => {
-  it('keeps the Row objects of loaded pages and builds only the appended ones', () => {
-    const page1 = items(0, 50);
-    const { table, setData } = tableOf(page1);
+describe('the held core row model', () => {
+  it('keeps the Row of every row object still in the data and builds only the new ones', () => {
+    const block0 = items(0, 100);
+    const { table, setData } = tableOf(block0);
     const first = table.getRowModel().rows;
-    expect(first.map((r) => r.id)).toEqual(page1.map((r) => String(r.id)));
+    expect(first.map((r) => r.id)).toEqual(block0.map((r) => String(r.id)));
 
-    const both = [...page1, ...items(50, 550)];
-    setData(both);
+    // a far block arrives
+    const block9 = items(900, 1000);
+    setData([...block0, ...block9]);
     const second = table.getRowModel().rows;
-    expect(second).toHaveLength(550);
+    expect(second).toHaveLength(200);
     expect(second).not.toBe(first);
-    // the first page's rows are the same objects; the new ones are indexed after them
-    for (let i = 0; i < 50; i++) expect(second[i]).toBe(first[i]);
-    expect(second[50]!.index).toBe(50);
-    expect(second[549]!.id).toBe('549');
-    expect(second[549]!.getValue('name')).toBe('شرکت 549');
-    expect(table.getRowModel().rowsById['300']).toBe(second[300]);
-    expect(table.getRowModel().rowsById['10']).toBe(first[10]);
+    for (let i = 0; i < 100; i++) expect(second[i]).toBe(first[i]);
+    expect(second[150]!.getValue('name')).toBe('شرکت 950');
+    expect(table.getRowModel().rowsById['950']).toBe(second[150]);
+
+    // block 0 is let go, then read again: new objects, new Rows; block 9's stay
+    const again = items(0, 100);
+    setData([...again, ...block9]);
+    const third = table.getRowModel().rows;
+    expect(third[0]).not.toBe(first[0]);
+    expect(third[0]!.id).toBe('0');
+    expect(third[150]).toBe(second[150]);
+    expect(table.getRowModel().rowsById['10']).toBe(third[10]);
   });
 
-  it('builds afresh when the data is not the old data with rows appended', () => {
-    const page1 = items(0, 50);
-    const { table, setData } = tableOf(page1);
+  it('builds afresh rows whose objects are new, and forgets rows no longer held', () => {
+    const block0 = items(0, 50);
+    const { table, setData } = tableOf(block0);
     const first = table.getRowModel().rows;
-    // a new sort: other objects, or the same objects in another order
-    setData([...page1].reverse());
-    const reversed = table.getRowModel().rows;
-    expect(reversed[0]!.id).toBe('49');
-    expect(reversed[0]).not.toBe(first[49]);
-    expect(table.getRowModel().rowsById['0']!.index).toBe(49);
-    // fewer rows (a filter): nothing of the old model is left over
     setData(items(0, 10));
     expect(table.getRowModel().rows).toHaveLength(10);
+    expect(table.getRowModel().rows[0]).not.toBe(first[0]);
     expect(table.getRowModel().rowsById['20']).toBeUndefined();
+    // the same objects in another order keep their Rows
+    setData([...block0].reverse());
+    const reversed = table.getRowModel().rows;
+    expect(reversed[0]!.id).toBe('49');
   });
 
   it('answers the same model while the data is the same array', () => {
