@@ -161,6 +161,10 @@ export function useBlockList<T>(
     queryKey: [...key, 'list', query, BLOCK_SIZE],
     queryFn: ({ signal }) => fetchPage(toListParams(query, { page: 1 }, BLOCK_SIZE), signal),
     placeholderData: keepPreviousData,
+    // Coming back to the list (its tab shown again, a record closed) reads the first block and
+    // the blocks on screen again: a record changed elsewhere shows changed.
+    staleTime: 0,
+    refetchOnWindowFocus: true,
     // only the first block is compared with its previous answer; the rows are replaced anyway
     structuralSharing: false,
   });
