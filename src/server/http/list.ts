@@ -179,6 +179,9 @@ export async function queryRows<T = Row>(db: Db, q: SQL): Promise<T[]> {
 
 const rows = queryRows<Row>;
 
+/** Rows skipped from which a position is read by a deferred join (ids first, then their rows). */
+const DEFER_FROM = 1000;
+
 /**
  * Runs one page of the list `spec` for `query` (already parsed with `listQuerySchema`).
  * Throws 422 (Persian message, field `sortBy`, `advanceFilter`, `cursor` or `before`) on a sort
@@ -218,6 +221,18 @@ export async function listPage<T = Row>(db: Db, spec: ListSpec, query: ListQuery
   );
   const select = (extra: SQL | undefined, limit: number, offset: number, back = false) =>
     sql`SELECT ${spec.select}, ${sortValues}, ${spec.id} AS "__id" FROM ${spec.from} WHERE ${where(extra)} ORDER BY ${orderSql(spec, back ? reversed : terms)} LIMIT ${limit} OFFSET ${offset}`;
+  /**
+   * The rows at `offset` (OFFSET `offset`, LIMIT `limit`) in the order, or the reversed order.
+   * Far in (DEFER_FROM rows or more), as a deferred join: the ids by OFFSET first, an index-only
+   * scan where an index covers the filter and the order (legal_persons_status_kind_capital_idx
+   * for the lists' usual one), then the rows of those ids; the plain query walks the heap for
+   * every row it skips.
+   */
+  const selectAt = (limit: number, offset: number, back: boolean) => {
+    if (offset < DEFER_FROM) return select(undefined, limit, offset, back);
+    const order = orderSql(spec, back ? reversed : terms);
+    return sql`SELECT ${spec.select}, ${sortValues}, ${spec.id} AS "__id" FROM ${spec.from} WHERE ${spec.id} IN (SELECT ${spec.id} FROM ${spec.from} WHERE ${where()} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) ORDER BY ${order}`;
+  };
   /** Keyset conditions for the rows after cursor `c` in the order of `ts` (forward or reversed). */
   const phasesAfter = (ts: typeof terms, c: Cursor) =>
     multi
@@ -268,11 +283,10 @@ export async function listPage<T = Row>(db: Db, spec: ListSpec, query: ListQuery
       // Nearer the end: OFFSET from the last row in the reversed order (the last block is as
       // cheap as the first), then turned back.
       const limit = Math.min(perPage, known - position);
-      page =
-        limit > 0 ? (await rows(db, select(undefined, limit, known - position - limit, true))).reverse() : [];
+      page = limit > 0 ? (await rows(db, selectAt(limit, known - position - limit, true))).reverse() : [];
       more = position + page.length < known;
     } else {
-      const found = await rows(db, select(undefined, perPage + 1, position));
+      const found = await rows(db, selectAt(perPage + 1, position, false));
       more = found.length > perPage;
       page = found.slice(0, perPage);
     }

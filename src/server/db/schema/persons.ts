@@ -70,9 +70,11 @@ export const legalPersons = pgTable(
     index().on(t.industryId),
     index().on(t.supervisingBodyId),
     // The lists' usual filters (status, kind, a capital range) over live records: counted and
-    // filtered by an index-only scan.
+    // filtered by an index-only scan; in the capital order of the lists (the id breaking ties),
+    // so a block far into the filtered list sorted by capital is found by an index-only OFFSET
+    // (issue 15: row 421,666 of 843,331 in about 0.1 s, against 5 s through the heap).
     index('legal_persons_status_kind_capital_idx')
-      .on(t.status, t.kind, t.registeredCapital)
+      .on(t.status, t.kind, sql`${t.registeredCapital} DESC NULLS LAST`, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
     index('legal_persons_capital_idx').on(sql`${t.registeredCapital} DESC NULLS LAST`, t.id),
     index('legal_persons_name_idx').on(t.name, t.id),

@@ -1,0 +1,2 @@
+DROP INDEX "legal_persons_status_kind_capital_idx";--> statement-breakpoint
+CREATE INDEX "legal_persons_status_kind_capital_idx" ON "legal_persons" USING btree ("status","kind","registered_capital" DESC NULLS LAST,"id") WHERE "legal_persons"."deleted_at" IS NULL;
