@@ -73,7 +73,9 @@ async function goToRow(page: Page, grid: Locator, n: number) {
   await page.keyboard.type(n.toLocaleString('fa-IR', { useGrouping: false }));
   await page.keyboard.press('Enter');
   await dialog.waitFor({ state: 'detached', ...WAIT });
-  await focusedRow(grid).and(grid.locator(`[aria-rowindex="${n + 1}"]`)).waitFor(WAIT);
+  await focusedRow(grid)
+    .and(grid.locator(`[aria-rowindex="${n + 1}"]`))
+    .waitFor(WAIT);
 }
 
 let total = 0;
@@ -109,7 +111,9 @@ describe('the windowed list, by keyboard', () => {
     // and the middle by number, its block read once the viewport settles there
     await goToRow(page, grid, 600);
     expect((await focusedRow(grid).innerText()).trim()).not.toBe('');
-    const aria = await rows(grid).evaluateAll((els) => els.map((el) => Number(el.getAttribute('aria-rowindex'))));
+    const aria = await rows(grid).evaluateAll((els) =>
+      els.map((el) => Number(el.getAttribute('aria-rowindex'))),
+    );
     expect(Math.min(...aria)).toBeGreaterThan(500);
     await context.close();
   });
