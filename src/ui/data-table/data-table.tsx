@@ -383,7 +383,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const filtered = activeFilterCount(search, filters) > 0 || !!search.q;
   const total = list.total;
   const selectedRows = selected
-    ? list.held.filter((h, i) => rowSelection[heldIds[i]!]).map((h) => h.row)
+    ? list.held.filter((_, i) => rowSelection[heldIds[i]!]).map((h) => h.row)
     : [];
   const focused = list.rowAt(cursor.row);
 

@@ -53,7 +53,6 @@ export function GoToRowDialog({
     >
       <Field label={`شماره ردیف (۱ تا ${formatNumber(total)})`} error={error}>
         <Input
-          // biome-ignore lint/a11y/noAutofocus: the dialog exists to type this number
           autoFocus
           inputMode="numeric"
           dir="ltr"

@@ -4,7 +4,6 @@ import type {
   FilterCondition,
   FilterDef,
   FilterValue,
-  ListPage,
   ListParams,
   ListQuery,
   ListQueryOptions,
