@@ -21,6 +21,11 @@ export interface SortDef {
    * (expr, id); 'opposite' suits one on (expr DESC, id).
    */
   tie?: 'same' | 'opposite';
+  /**
+   * The expression reads a joined table (not in the spec's `countFrom`): a far block's ids are
+   * then found over `from` (http/list.ts, the deferred join).
+   */
+  joined?: boolean;
 }
 
 export interface FilterDef {

@@ -231,7 +231,10 @@ export async function listPage<T = Row>(db: Db, spec: ListSpec, query: ListQuery
   const selectAt = (limit: number, offset: number, back: boolean) => {
     if (offset < DEFER_FROM) return select(undefined, limit, offset, back);
     const order = orderSql(spec, back ? reversed : terms);
-    return sql`SELECT ${spec.select}, ${sortValues}, ${spec.id} AS "__id" FROM ${spec.from} WHERE ${spec.id} IN (SELECT ${spec.id} FROM ${spec.from} WHERE ${where()} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) ORDER BY ${order}`;
+    // Over the base table alone when the order allows (countFrom): PostgreSQL chooses the scan
+    // before it drops unused LEFT JOINs, so over `from` it would read the heap for every row.
+    const idFrom = spec.countFrom && !terms.some((t) => t.def.joined) ? spec.countFrom : spec.from;
+    return sql`SELECT ${spec.select}, ${sortValues}, ${spec.id} AS "__id" FROM ${spec.from} WHERE ${spec.id} IN (SELECT ${spec.id} FROM ${idFrom} WHERE ${where()} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) ORDER BY ${order}`;
   };
   /** Keyset conditions for the rows after cursor `c` in the order of `ts` (forward or reversed). */
   const phasesAfter = (ts: typeof terms, c: Cursor) =>

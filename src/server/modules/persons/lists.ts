@@ -76,9 +76,13 @@ function personListSpec<F extends Record<string, EntityField>>(kind: PersonTable
     anyOf: { label: labelFilter(entity.name, id) } as EntitySource<F>['anyOf'],
     extraSelect: r(labelChips(entity.name, id)),
   });
+  // sorts by a joined name (the industry's, the province's) need the joins to find a far block
+  const sorts = Object.fromEntries(
+    Object.entries(spec.sorts).map(([k, def]) => [k, k in kind.columns ? { ...def, joined: true } : def]),
+  );
   return {
     ...spec,
-    sorts: { ...spec.sorts, created_at: { expr: r(`${a}.created_at`), type: 'timestamp' } },
+    sorts: { ...sorts, created_at: { expr: r(`${a}.created_at`), type: 'timestamp' } },
     filters: {
       ...spec.filters,
       province_id: {
