@@ -104,7 +104,7 @@ function GridViewImpl<T extends RowData>(props: GridViewProps<T>) {
   const { focusRow, focusCol, isPlaceholderData, total } = props;
   const colCount = headers.length + 1;
 
-  const { virtualizer, items, bodyPx, shift } = useRowVirtualizer({
+  const { scrollToIndex, items, bodyPx, shift } = useRowVirtualizer({
     scrollRef,
     count,
     skeletonRows: loading ? SKELETON_ROWS : null,
@@ -118,17 +118,17 @@ function GridViewImpl<T extends RowData>(props: GridViewProps<T>) {
     scrollPending.current = false;
     const el = document.getElementById(`${domId}-r${focusRow}-c${focusCol}`);
     if (el) el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-    else virtualizer.scrollToIndex(focusRow, { align: 'auto' });
-  }, [focusRow, focusCol, domId, virtualizer, scrollPending]);
+    else scrollToIndex(focusRow, { align: 'auto' });
+  }, [focusRow, focusCol, domId, scrollToIndex, scrollPending]);
 
   // Coming back to a view: scroll to the row the user left and take focus.
   const restored = useRef(!props.restore);
   useEffect(() => {
     if (restored.current || focusRow < 0 || count <= focusRow) return;
     restored.current = true;
-    virtualizer.scrollToIndex(focusRow, { align: 'center' });
+    scrollToIndex(focusRow, { align: 'center' });
     scrollRef.current?.focus({ preventScroll: true });
-  }, [focusRow, count, virtualizer, scrollRef]);
+  }, [focusRow, count, scrollToIndex, scrollRef]);
 
   const showRows = loading || count > 0;
   const focusedVisible = items.some((it) => it.index === focusRow) && !!rowAt(focusRow);
@@ -175,7 +175,7 @@ function GridViewImpl<T extends RowData>(props: GridViewProps<T>) {
           />
         ) : (
           items.map((item) => {
-            const top = item.start - s.HEADER_HEIGHT - shift;
+            const top = item.top - shift;
             const row = loading ? undefined : rowAt(item.index);
             if (!row)
               return (

@@ -1,5 +1,4 @@
-import { elementScroll, observeElementOffset, useVirtualizer } from '@tanstack/react-virtual';
-import { type RefObject, useCallback, useEffect, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import * as s from './styles.ts';
 
 /**
@@ -9,6 +8,8 @@ import * as s from './styles.ts';
  * scrollbar still spans the whole result and every row is reachable.
  */
 export const MAX_BODY_PX = 8_000_000;
+/** Rows drawn beyond each edge of the viewport. */
+const OVERSCAN = 12;
 
 export interface RowVirtualizerOptions {
   scrollRef: RefObject<HTMLTableElement | null>;
@@ -20,60 +21,116 @@ export interface RowVirtualizerOptions {
   onViewport(first: number, last: number): void;
 }
 
-const rowHeight = () => s.ROW_HEIGHT;
+/** One row to draw: its position in the result and its offset in the body (px). */
+export interface WindowItem {
+  index: number;
+  top: number;
+}
 
 /**
- * The grid's rows, virtualized below the sticky header over the whole result: TanStack Virtual
- * with every row the same height. Past MAX_BODY_PX the virtualizer sees the scroll offset scaled
- * up (and scrolls to offsets scaled down), and `shift` says how far the rows drawn must move so
- * that they sit in the viewport.
+ * The geometry of the window: which rows the viewport shows at a scroll offset, where each is
+ * drawn, and the offset that brings a row into view. Every row is ROW_HEIGHT high, so this is
+ * arithmetic, and memory does not grow with the rows scrolled past (a virtualizer that keeps a
+ * measurement per row held 100,000 of them after a scroll to the bottom: the JS heap grew
+ * 2.6-fold). `scrollTop` is the element's, `virtualTop` where that is in the whole result.
+ */
+export function windowGeometry(count: number, viewport: number) {
+  const row = s.ROW_HEIGHT;
+  const fullPx = count * row;
+  const bodyPx = Math.min(fullPx, MAX_BODY_PX);
+  const rowsView = Math.max(row, viewport - s.HEADER_HEIGHT);
+  const ratio = fullPx > MAX_BODY_PX ? Math.max(1, (fullPx - rowsView) / Math.max(1, bodyPx - rowsView)) : 1;
+  return {
+    bodyPx,
+    ratio,
+    /** The positions shown at `scrollTop` (first, last), before overscan. */
+    shown(scrollTop: number): [number, number] {
+      const top = scrollTop * ratio;
+      const first = Math.min(Math.max(0, count - 1), Math.floor(top / row));
+      const last = Math.min(count - 1, Math.floor((top + rowsView - 1) / row));
+      return [first, Math.max(first, last)];
+    },
+    /** How far the drawn rows move up at `scrollTop` (0 unless scaled). */
+    shift: (scrollTop: number) => scrollTop * ratio - scrollTop,
+    /** The scroll offset that shows row `index` (`auto`: the least move; `center`). */
+    offsetFor(index: number, align: 'auto' | 'center', scrollTop: number): number {
+      const top = index * row;
+      const current = scrollTop * ratio;
+      let target = current;
+      if (align === 'center') target = top - (rowsView - row) / 2;
+      else if (top < current) target = top;
+      else if (top + row > current + rowsView) target = top + row - rowsView;
+      return Math.max(0, target / ratio);
+    },
+  };
+}
+
+/**
+ * The grid's rows, windowed below the sticky header over the whole result (with `skeletonRows`
+ * standing in before the first answer). Renders again only when the rows shown change (or, in a
+ * scaled body, when it scrolls), and tells the list the positions shown so it reads their blocks.
  */
 export function useRowVirtualizer({ scrollRef, count, skeletonRows, onViewport }: RowVirtualizerOptions) {
   const n = skeletonRows ?? count;
-  const fullPx = n * s.ROW_HEIGHT;
-  const bodyPx = Math.min(fullPx, MAX_BODY_PX);
-  // ratio of the virtual scroll range to the real one (1 below the cap)
-  const ratio = useRef(1);
-  const viewport = scrollRef.current?.clientHeight ?? 600;
-  ratio.current =
-    fullPx > MAX_BODY_PX ? Math.max(1, (fullPx - viewport) / Math.max(1, bodyPx - viewport)) : 1;
-  const getScrollElement = useCallback(() => scrollRef.current, [scrollRef]);
-  const virtualizer = useVirtualizer({
-    count: n,
-    getScrollElement,
-    estimateSize: rowHeight,
-    overscan: 12,
-    // Rows start below the sticky header, and a row scrolled to must not hide under it.
-    scrollMargin: s.HEADER_HEIGHT,
-    scrollPaddingStart: s.HEADER_HEIGHT,
-    getItemKey: useCallback((i: number) => i, []),
-    observeElementOffset: useCallback(
-      (instance: any, cb: (offset: number, isScrolling: boolean) => void) =>
-        observeElementOffset(instance, (offset, scrolling) => cb(offset * ratio.current, scrolling)),
-      [],
-    ),
-    scrollToFn: useCallback(
-      (offset: number, options: any, instance: any) =>
-        elementScroll(
-          offset / ratio.current,
-          { ...options, adjustments: (options.adjustments ?? 0) / ratio.current },
-          instance,
-        ),
-      [],
-    ),
-  });
-  const items = virtualizer.getVirtualItems();
-  // Rows drawn at their virtual place, moved back by what the scaling added.
-  const offset = virtualizer.scrollOffset ?? 0;
-  const shift = ratio.current > 1 ? offset - offset / ratio.current : 0;
+  const [viewport, setViewport] = useState(600);
+  const [scrollTop, setScrollTop] = useState(0);
+  const geometry = useMemo(() => windowGeometry(n, viewport), [n, viewport]);
+  const geo = useRef(geometry);
+  geo.current = geometry;
 
-  const first = items[0]?.index ?? 0;
-  const last = items.at(-1)?.index ?? 0;
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const measure = () => setViewport(el.clientHeight || 600);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    // What to render again for: the rows shown (their first position), or every move when scaled.
+    let last = -1;
+    const onScroll = () => {
+      const g = geo.current;
+      const key = g.ratio > 1 ? el.scrollTop : g.shown(el.scrollTop)[0];
+      if (key === last) return;
+      last = key;
+      setScrollTop(el.scrollTop);
+    };
+    onScroll();
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener('scroll', onScroll);
+    };
+  }, [scrollRef]);
+
+  const [first, last] = n > 0 ? geometry.shown(scrollTop) : [0, -1];
+  const items = useMemo<WindowItem[]>(() => {
+    const out: WindowItem[] = [];
+    const from = Math.max(0, first - OVERSCAN);
+    const to = Math.min(n - 1, last + OVERSCAN);
+    for (let i = from; i <= to; i++) out.push({ index: i, top: i * s.ROW_HEIGHT });
+    return out;
+  }, [first, last, n]);
+  const shift = geometry.shift(scrollTop);
+
   const report = useRef(onViewport);
   report.current = onViewport;
+  const lo = items[0]?.index ?? 0;
+  const hi = items.at(-1)?.index ?? 0;
   useEffect(() => {
-    if (skeletonRows === null) report.current(first, last);
-  }, [first, last, skeletonRows]);
+    if (skeletonRows === null) report.current(lo, hi);
+  }, [lo, hi, skeletonRows]);
 
-  return { virtualizer, items, bodyPx, shift };
+  /** Scrolls so that row `index` shows. */
+  const scrollToIndex = useCallback(
+    (index: number, opts: { align: 'auto' | 'center' }) => {
+      const el = scrollRef.current;
+      if (!el) return;
+      const top = geo.current.offsetFor(index, opts.align, el.scrollTop);
+      el.scrollTop = top;
+      setScrollTop(el.scrollTop);
+    },
+    [scrollRef],
+  );
+
+  return { items, bodyPx: geometry.bodyPx, shift, scrollToIndex };
 }
