@@ -159,6 +159,11 @@ export interface CursorState {
    */
   gaps: readonly RowRange[];
   /**
+   * Where each selected id was when it was selected (its row was held then): a range over that
+   * position after its block was let go takes the id, not a gap (which would count it twice).
+   */
+  at: Readonly<Record<string, number>>;
+  /**
    * Every row matching the query is selected (Ctrl/⌘+A), held or not: bulk actions send the
    * query, not ids. Any change to the selection leaves this mode, keeping every row selected.
    */
@@ -187,6 +192,7 @@ export const initialCursor: CursorState = {
   baseGaps: [],
   selection: {},
   gaps: [],
+  at: {},
   all: false,
 };
 
@@ -226,21 +232,27 @@ function withRange(
   ctx: CursorContext,
   from: number,
   to: number,
-): { selection: Selection; gaps: readonly RowRange[] } {
+  known: Readonly<Record<string, number>> = {},
+): { selection: Selection; gaps: readonly RowRange[]; at: Readonly<Record<string, number>> } {
   const next: Record<string, true> = { ...base };
+  const at: Record<string, number> = { ...known };
   const gaps: RowRange[] = [...baseGaps];
   const [lo, hi] = from <= to ? [from, to] : [to, from];
+  // selected ids whose rows were let go, by where they were
+  const byPosition = new Map<number, string>();
+  for (const id in known) if (known[id]! >= lo && known[id]! <= hi) byPosition.set(known[id]!, id);
   let gapStart = -1;
   for (let i = lo; i <= hi; i++) {
-    const id = ctx.idAt(i);
+    const id = ctx.idAt(i) ?? byPosition.get(i);
     if (id !== undefined) {
       next[id] = true;
+      at[id] = i;
       if (gapStart >= 0) gaps.push([gapStart, i - 1]);
       gapStart = -1;
     } else if (gapStart < 0) gapStart = i;
   }
   if (gapStart >= 0) gaps.push([gapStart, hi]);
-  return { selection: next, gaps: gaps.length ? mergeRanges(gaps) : gaps };
+  return { selection: next, gaps: gaps.length ? mergeRanges(gaps) : gaps, at };
 }
 
 /**
@@ -254,6 +266,7 @@ export function fillGaps(
 ): CursorState {
   if (state.gaps.length === 0 || held.length === 0) return state;
   let selection: Record<string, true> | null = null;
+  let at: Record<string, number> | null = null;
   const gaps: RowRange[] = [];
   for (const [lo, hi] of state.gaps) {
     let start = lo;
@@ -266,7 +279,9 @@ export function fillGaps(
         const id = idAt(i);
         if (id === undefined) break;
         selection ??= { ...state.selection };
+        at ??= { ...state.at };
         selection[id] = true;
+        at[id] = i;
         filledTo = i;
       }
       if (filledTo < a) continue;
@@ -276,14 +291,14 @@ export function fillGaps(
     if (start <= hi) gaps.push([start, hi]);
   }
   if (!selection) return state;
-  return { ...state, selection, gaps: mergeRanges(gaps) };
+  return { ...state, selection, at: at ?? state.at, gaps: mergeRanges(gaps) };
 }
 
 /** Leaves "all matching": every row stays selected, as held ids and gaps for the rest. */
 function settle(state: CursorState, ctx: CursorContext): CursorState {
   if (!state.all) return state;
-  const { selection, gaps } = withRange({}, [], ctx, 0, ctx.count - 1);
-  return { ...state, all: false, selection, gaps, base: selection, baseGaps: gaps };
+  const { selection, gaps, at } = withRange({}, [], ctx, 0, ctx.count - 1);
+  return { ...state, all: false, selection, gaps, at, base: selection, baseGaps: gaps };
 }
 
 /**
@@ -319,7 +334,7 @@ function moveTo(state: CursorState, target: number, extend: boolean | undefined,
     base,
     baseGaps,
     extending: true,
-    ...withRange(base, baseGaps, ctx, anchor, row),
+    ...withRange(base, baseGaps, ctx, anchor, row, state.at),
   };
 }
 
@@ -361,6 +376,7 @@ export function reduceCursor(state: CursorState, action: ListAction, ctx: Cursor
         ...state,
         selection,
         gaps,
+        at: placed(state.at, selection, id, state.row),
         anchor: state.row,
         base: selection,
         baseGaps: gaps,
@@ -380,7 +396,7 @@ export function reduceCursor(state: CursorState, action: ListAction, ctx: Cursor
         base,
         baseGaps,
         extending: false,
-        ...withRange(base, baseGaps, ctx, anchor, state.row),
+        ...withRange(base, baseGaps, ctx, anchor, state.row, state.at),
       };
     }
     case 'click-select': {
@@ -391,7 +407,7 @@ export function reduceCursor(state: CursorState, action: ListAction, ctx: Cursor
           ...state,
           row: action.index,
           extending: false,
-          ...withRange(state.base, state.baseGaps, ctx, state.anchor, action.index),
+          ...withRange(state.base, state.baseGaps, ctx, state.anchor, action.index, state.at),
         };
       const selection = toggled(state.selection, id);
       const gaps = inRanges(state.gaps, action.index) ? cut(state.gaps, action.index) : state.gaps;
@@ -400,6 +416,7 @@ export function reduceCursor(state: CursorState, action: ListAction, ctx: Cursor
         row: action.index,
         selection,
         gaps,
+        at: placed(state.at, selection, id, action.index),
         anchor: action.index,
         base: selection,
         baseGaps: gaps,
@@ -418,6 +435,7 @@ export function reduceCursor(state: CursorState, action: ListAction, ctx: Cursor
             base: {},
             gaps: [],
             baseGaps: [],
+            at: {},
             anchor: null,
             extending: false,
             all: false,
@@ -432,12 +450,26 @@ export function reduceCursor(state: CursorState, action: ListAction, ctx: Cursor
             gaps: [],
             base: {},
             baseGaps: [],
+            at: {},
             anchor: null,
             extending: false,
           };
     default:
       return state;
   }
+}
+
+/** Where the selected ids are, with `id` at `index` when selected, gone when not. */
+function placed(
+  at: Readonly<Record<string, number>>,
+  selection: Selection,
+  id: string,
+  index: number,
+): Record<string, number> {
+  const next = { ...at };
+  if (selection[id]) next[id] = index;
+  else delete next[id];
+  return next;
 }
 
 /** The ranges without position `i`. */

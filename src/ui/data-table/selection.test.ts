@@ -139,6 +139,19 @@ describe('selection reducer', () => {
       expect(fillGaps(filled, held, [[0, 99]])).toBe(filled);
     });
 
+    it('counts the anchor once when its block was let go before the Shift range', () => {
+      const toggledHeld = go([{ type: 'goto', index: 50 }, { type: 'toggle' }]);
+      expect(toggledHeld.at).toEqual({ r50: 50 });
+      // block 0 let go: only 900..999 held now
+      const later = { count: 1000, idAt: (i: number) => (i >= 900 ? `r${i}` : undefined), colCount: 3 };
+      const s = [{ type: 'goto', index: 950 } as const, { type: 'extend' } as const].reduce(
+        (st, a) => reduceCursor(st, a, later),
+        toggledHeld,
+      );
+      expect(s.gaps).toEqual([[51, 899]]);
+      expect(selectedCount(s.selection, s.gaps)).toBe(901);
+    });
+
     it('Shift+K back over the range shrinks it, gaps included', () => {
       const s = go([
         { type: 'goto', index: 50 },
