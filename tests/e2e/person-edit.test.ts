@@ -6,6 +6,7 @@ import { generateLegalId, generateNationalCode } from '../../src/domain/identifi
 import { toPersianDigits } from '../../src/domain/persian-text.ts';
 import { createRng } from '../../src/domain/random.ts';
 import { launchChromium, newPage } from '../support/browser.ts';
+import { pageFetch } from './pages/lists.ts';
 import { signIn } from './pages/sign-in.ts';
 
 /**
@@ -38,23 +39,6 @@ const fieldError = (input: Locator) =>
     const id = el.getAttribute('aria-describedby');
     return (id && document.getElementById(id)?.textContent) || '';
   });
-
-/** A call as the page makes it (its cookies and XSRF header), answering status and body. */
-function pageFetch(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-      const res = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as any };
-    },
-    { method, path, body },
-  );
-}
 
 /** Replaces what a field holds with `text`, typed. */
 async function retype(page: Page, input: Locator, text: string) {

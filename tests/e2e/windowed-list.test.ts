@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, newPage } from '../support/browser.ts';
-import { signIn, WAIT } from './pages/sign-in.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './pages/browser-suite.ts';
+import { gridRows, openLegalList, pageFetch } from './pages/lists.ts';
+import { WAIT } from './pages/sign-in.ts';
 
 /**
  * The windowed list (issue 15) in Chromium against the real server, by keyboard, over the legal
@@ -14,38 +15,14 @@ import { signIn, WAIT } from './pages/sign-in.ts';
  * serious violation, placeholders included.
  */
 
-let browser: Browser;
-let baseURL: string;
-beforeAll(async () => {
-  baseURL = process.env.NAZER_E2E_BASE_URL ?? inject('baseUrl');
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
+const suite = browserSuite();
 
 const tag = Date.now().toString(36).slice(-4);
 const LABEL = `آزمون پنجره ${tag}`;
 
-const rows = (grid: Locator) => grid.locator('tbody tr[aria-rowindex]');
 const focusedRow = (grid: Locator) => grid.locator('tbody tr[data-focused]');
 const toNumber = (s: string) =>
   Number(s.replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0)).replace(/[^\d]/g, '') || '0');
-
-/** A call as the page makes it (its cookies and XSRF header), answering status and body. */
-function pageFetch(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-      const res = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as any };
-    },
-    { method, path, body },
-  );
-}
 
 /** The list's requests, as their query strings. */
 function listRequests(page: Page): string[] {
@@ -58,9 +35,7 @@ function listRequests(page: Page): string[] {
 }
 
 async function openList(page: Page) {
-  await page.goto('/person/legal-persons');
-  const grid = page.getByRole('grid', { name: 'فهرست اشخاص حقوقی' });
-  await rows(grid).first().waitFor(WAIT);
+  const grid = await openLegalList(page);
   await grid.focus();
   return grid;
 }
@@ -82,8 +57,7 @@ let total = 0;
 
 describe('the windowed list, by keyboard', () => {
   it('spans every row from the first answer and jumps to the end and back without reading between', async () => {
-    const { page, context } = await newPage(browser, baseURL);
-    await signIn(page, 'analyst', 'تحلیلگر');
+    const { page, context } = await suite.signedIn('analyst', 'تحلیلگر');
     const requests = listRequests(page);
     const grid = await openList(page);
     total = toNumber(await page.locator('[data-count]').first().innerText());
@@ -111,7 +85,7 @@ describe('the windowed list, by keyboard', () => {
     // and the middle by number, its block read once the viewport settles there
     await goToRow(page, grid, 600);
     expect((await focusedRow(grid).innerText()).trim()).not.toBe('');
-    const aria = await rows(grid).evaluateAll((els) =>
+    const aria = await gridRows(grid).evaluateAll((els) =>
       els.map((el) => Number(el.getAttribute('aria-rowindex'))),
     );
     expect(Math.min(...aria)).toBeGreaterThan(500);
@@ -119,8 +93,7 @@ describe('the windowed list, by keyboard', () => {
   });
 
   it('labels a Shift range across blocks never read, then undoes it', async () => {
-    const { page, context } = await newPage(browser, baseURL);
-    await signIn(page, 'admin', 'مدیر کل سامانه');
+    const { page, context } = await suite.signedIn('admin', 'مدیر کل سامانه');
     const made = await pageFetch(page, 'POST', '/api/labels', {
       name: LABEL,
       color: '#2e7d32',
@@ -175,8 +148,7 @@ describe('the windowed list, by keyboard', () => {
   });
 
   it('shows a row labelled in another tab once the list is shown again, and passes axe', async () => {
-    const { page, context } = await newPage(browser, baseURL);
-    await signIn(page, 'admin', 'مدیر کل سامانه');
+    const { page, context } = await suite.signedIn('admin', 'مدیر کل سامانه');
     const grid = await openList(page);
     await goToRow(page, grid, 700);
     const labels = (await pageFetch(page, 'GET', '/api/labels/items?object_type=legal_person')).body.data as {

@@ -11,22 +11,22 @@ import { toast } from '../toaster.tsx';
 import { BulkBar, UndoBar } from './bulk-bar.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { columnId, columnSortFields, type DataColumn, dataTableFeatures, gridTemplate } from './columns.ts';
-import { FilterBar } from './filter-bar.tsx';
-import { FilterBuilder } from './filter-builder.tsx';
-import { GoToRowDialog } from './go-to-row.tsx';
-import { type GridListState, GridView, useGridEvents } from './grid-view.tsx';
 import {
   type CursorContext,
   type CursorState,
   fillGaps,
   initialCursor,
   isSelectedRow,
-  type ListAction,
   rangeSize,
   reduceCursor,
   selectedCount,
   selectedIds,
-} from './keys.ts';
+} from './cursor.ts';
+import { FilterBar } from './filter-bar.tsx';
+import { FilterBuilder } from './filter-builder.tsx';
+import { GoToRowDialog } from './go-to-row.tsx';
+import { type GridListState, GridView, useGridEvents } from './grid-view.tsx';
+import type { ListAction } from './keys.ts';
 import { useListCommands } from './list-commands.ts';
 import { Kbd } from './list-states.tsx';
 import {

@@ -10,9 +10,9 @@ import {
   useRef,
 } from 'react';
 import type { DataTableFeatures } from './columns.ts';
+import { type CursorContext, type CursorState, reduceCursor } from './cursor.ts';
 import { DataRow } from './data-row.tsx';
 import { HeaderRow } from './header-row.tsx';
-import { type CursorContext, type CursorState, reduceCursor } from './keys.ts';
 import { ListMessage, SkeletonRow } from './list-states.tsx';
 import type { GridRowEvents, RowEventsRef } from './row-events.ts';
 import * as s from './styles.ts';

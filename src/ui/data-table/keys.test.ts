@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type CursorState,
-  heldContext,
-  initialCursor,
-  type KeyContext,
-  keyToAction,
-  type ListAction,
-  reduceCursor,
-  selectedCount,
-} from './keys.ts';
+import { type CursorState, heldContext, initialCursor, reduceCursor, selectedCount } from './cursor.ts';
+import { type KeyContext, keyToAction, type ListAction } from './keys.ts';
 
 const rtl: KeyContext = { dir: 'rtl', inFilter: false, inField: false, pageRows: 20 };
 const ctx = heldContext(['a', 'b', 'c', 'd', 'e'], 4);

@@ -5,13 +5,11 @@ import {
   heldContext,
   initialCursor,
   isSelectedRow,
-  type KeyContext,
-  keyToAction,
-  type ListAction,
   reduceCursor,
   selectedCount,
   selectedIds,
-} from './keys.ts';
+} from './cursor.ts';
+import { type KeyContext, keyToAction, type ListAction } from './keys.ts';
 import { toFilterQuery } from './search-params.ts';
 
 const rtl: KeyContext = { dir: 'rtl', inFilter: false, inField: false, pageRows: 20 };

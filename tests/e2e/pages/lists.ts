@@ -36,19 +36,32 @@ export function companiesByName(page: Page, n = 1): Promise<{ id: number; name: 
   }, n);
 }
 
-/** A JSON call made as the page makes it (its cookies and anti-forgery token); answers the status. */
-export function pageCall(page: Page, method: 'POST' | 'DELETE', path: string, body?: unknown) {
+/**
+ * A JSON call made as the page makes it (its cookies and anti-forgery token); answers the status
+ * and the body (parsed when it is JSON).
+ */
+export function pageFetch(page: Page, method: string, path: string, body?: unknown) {
   return page.evaluate(
     async ({ method, path, body }) => {
-      const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+      const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
       const res = await fetch(path, {
         method,
         credentials: 'include',
         headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return res.status;
+      const text = await res.text();
+      let parsed: any = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {}
+      return { status: res.status, body: parsed };
     },
     { method, path, body },
   );
+}
+
+/** A JSON call made as the page makes it; answers the status. */
+export async function pageCall(page: Page, method: 'POST' | 'DELETE', path: string, body?: unknown) {
+  return (await pageFetch(page, method, path, body)).status;
 }
