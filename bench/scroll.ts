@@ -92,12 +92,35 @@ export async function scrollBench(db: { databaseUrl?: string; dataDir?: string }
     };
     await page.waitForTimeout(500);
     const heapFirst = await heap();
+    const lastRow = `[role=grid] tbody tr[aria-rowindex="${total + 1}"]`;
+    // Top to bottom, first (the issue's heap figure: after the first page, then after scrolling
+    // from top to bottom): the scroll position moved by a block's height (100 rows) every 50 ms,
+    // 600 steps at most (evenly spread over a taller list), the reads it starts left to run.
+    const t0 = performance.now();
+    const steps = (await page.evaluate(`new Promise((resolve) => {
+      const el = document.querySelector('[role=grid]');
+      const max = el.scrollHeight - el.clientHeight;
+      const step = Math.max(3400, max / 600);
+      let n = 0;
+      const go = () => {
+        n++;
+        el.scrollTop = Math.min(max, el.scrollTop + step);
+        if (el.scrollTop < max - 1) setTimeout(go, 50);
+        else resolve(n);
+      };
+      go();
+    })`)) as number;
+    await page.locator(lastRow).waitFor();
+    const walkSeconds = (performance.now() - t0) / 1000;
+    await page.waitForTimeout(1000);
+    const heapBottom = await heap();
+    await page.keyboard.press('Control+Home');
+    await page.waitForTimeout(500);
     const top = await measureScroll(page);
 
     // Jump to the last row by key: from the key press to the last row painted with its text.
     await page.keyboard.press('Control+Home');
     await page.waitForTimeout(300);
-    const lastRow = `[role=grid] tbody tr[aria-rowindex="${total + 1}"]`;
     const jumpMs = (await page.evaluate(`new Promise((resolve) => {
       const t0 = performance.now();
       const grid = document.querySelector('[role=grid]');
@@ -122,28 +145,6 @@ export async function scrollBench(db: { databaseUrl?: string; dataDir?: string }
     await page.waitForTimeout(500);
     const middle = await measureScroll(page);
 
-    // Top to bottom: the scroll position moved by a block's height (100 rows) every 50 ms,
-    // 600 steps at most (evenly spread over a taller list), the reads it starts left to run.
-    await page.keyboard.press('Control+Home');
-    await page.waitForTimeout(500);
-    const t0 = performance.now();
-    const steps = (await page.evaluate(`new Promise((resolve) => {
-      const el = document.querySelector('[role=grid]');
-      const max = el.scrollHeight - el.clientHeight;
-      const step = Math.max(3400, max / 600);
-      let n = 0;
-      const go = () => {
-        n++;
-        el.scrollTop = Math.min(max, el.scrollTop + step);
-        if (el.scrollTop < max - 1) setTimeout(go, 50);
-        else resolve(n);
-      };
-      go();
-    })`)) as number;
-    await page.locator(lastRow).waitFor();
-    const walkSeconds = (performance.now() - t0) / 1000;
-    await page.waitForTimeout(1000);
-    const heapBottom = await heap();
     const floor = await measureStaticScroll(page);
     const vsFloor = (f: ScrollFigures) =>
       floor.share_over_16_7 ? Math.round((f.share_over_16_7 / floor.share_over_16_7) * 100) / 100 : null;

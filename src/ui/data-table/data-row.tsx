@@ -23,8 +23,9 @@ export interface DataRowProps<T extends RowData> {
 
 /**
  * One row: a selection cell, then the columns' cells (one line each, cut with an ellipsis).
- * Memoized: a scrolled frame renders only the rows that came into view. Each scrolled frame
- * mounts a few rows, so a row is kept lean: one element per cell (the cell itself cuts its text),
+ * Memoized: a scrolled frame renders only the rows that came into view, each in the element
+ * of a row that left (its cells keyed by column, so they are updated in place, not built again).
+ * A row is kept lean: one element per cell (the cell itself cuts its text),
  * no form control, and CSS containment (styles.ts `row`) keeps its layout and paint to itself. Focus stays on the
  * grid; a click only moves the focused row. Pointer conveniences only: every row action also
  * has a key.
@@ -66,7 +67,7 @@ function DataRowImpl<T extends RowData>({
       </td>
       {row.getVisibleCells().map((cell, ci) => (
         <td
-          key={cell.id}
+          key={cell.column.id}
           id={`${domId}-r${index}-c${ci}`}
           aria-colindex={ci + 2}
           className={s.cell}

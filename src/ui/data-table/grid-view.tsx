@@ -95,8 +95,9 @@ export function useGridEvents<T>(
 /**
  * The grid itself: the sticky header and the virtualized rows. It is a component of its own so
  * that scrolling (the virtualizer's state) re-renders only the grid, not the filters, the
- * status line and the bulk bars around it; and each row is memoized, so a scrolled frame
- * renders only the rows that came into view. The grid keeps DOM focus itself and points at the
+ * status line and the bulk bars around it; and each row is memoized and drawn in a slot that the
+ * window reuses (use-row-virtualizer.ts `windowItems`), so a scrolled frame renders only the rows
+ * that came into view, in the elements of the rows that left. The grid keeps DOM focus itself and points at the
  * focused cell (aria-activedescendant): virtualized rows come and go, so they cannot hold focus.
  */
 function GridViewImpl<T extends RowData>(props: GridViewProps<T>) {
@@ -180,7 +181,7 @@ function GridViewImpl<T extends RowData>(props: GridViewProps<T>) {
             if (!row)
               return (
                 <SkeletonRow
-                  key={`p${item.index}`}
+                  key={`p${item.slot}`}
                   index={loading ? undefined : item.index}
                   columns={headers.length}
                   style={{ top, gridTemplateColumns: template }}
@@ -188,7 +189,7 @@ function GridViewImpl<T extends RowData>(props: GridViewProps<T>) {
               );
             return (
               <DataRow
-                key={row.id}
+                key={item.slot}
                 row={row}
                 index={item.index}
                 top={top}
