@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../src/contract/persons.ts';
+import { trueSearchText } from '../../src/domain/persian-text.ts';
 import { type ApiClient, startTestApp } from '../support/api-client.ts';
 import { clientAs } from '../support/auth.ts';
 
@@ -72,6 +73,27 @@ describe('GET /api/search', () => {
     const spaced = await search('سرمایه گذاری');
     expect(zwnj.legalPersons.map((r) => r.id)).toEqual(spaced.legalPersons.map((r) => r.id));
     expect(zwnj.legalPersons.length).toBeGreaterThan(0);
+  });
+
+  it('ranks surnames starting with the text first, and still finds the text inside a name', async () => {
+    // nine people whose surname starts with a rare text, one with it inside the surname only
+    const rows = [
+      ...Array.from({ length: 9 }, (_, i) => [`مریم${i}`, 'کاظمی‌نژادیان']),
+      ['علی', 'ناظمیکاظمی‌نژادیانی'],
+    ];
+    for (const [first, last] of rows)
+      await t.db.execute(
+        sql`INSERT INTO true_persons (first_name, last_name, search_text)
+            VALUES (${first}, ${last}, ${trueSearchText(first!, last!, null)})`,
+      );
+    const r = await search('کاظمی‌نژادیان', 50);
+    // the nine surnames come first; the tenth is not among the first eight (ranked below them)
+    expect(r.truePersons.slice(0, 9).every((x) => x.last_name === 'کاظمی‌نژادیان')).toBe(true);
+    // with fewer prefix matches than asked for, the name containing the text is found too
+    const few = await search('ناظمیکاظمی');
+    expect(few.truePersons.map((x) => x.last_name)).toContain('ناظمیکاظمی‌نژادیانی');
+    const inside = await search('کاظمینژادیانی');
+    expect(inside.truePersons.map((x) => x.first_name)).toEqual(['علی']);
   });
 
   it('answers empty lists for an empty query and honours limit', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SearchResult } from '../../../contract/persons.ts';
-import { searchKey } from '../../../domain/persian-text.ts';
+import { normalizePersian, searchKey } from '../../../domain/persian-text.ts';
 import type { Db } from '../../db/client.ts';
 import { escapeLike, queryRows } from '../../http/list.ts';
 
@@ -14,11 +14,16 @@ const CONTAINS_CANDIDATES = 400;
 /**
  * Searches legal and true persons for `q`: by name (normalised with searchKey, so ی/ي, ک/ك,
  * digits, spaces and ZWNJ do not matter; partial), legal national id, ticker, national code.
- * Candidates come from the pg_trgm GIN indexes on `search_text` (exact ticker word, prefix,
- * contains; each source capped) and the unique indexes on national_id / national_code; they are
- * ranked exact match first, then names starting with the text, then trigram similarity, then
- * shorter names. Up to `limit` of each kind. Soft-deleted records (deleted_at set) are never found.
- * `kinds` says which kinds the caller may see: a kind left out is neither searched nor answered.
+ * Candidates come in two steps. First the cheap ones: the exact legal national id or national
+ * code (unique indexes), an exact ticker word (trigram index, at most 50), names starting with the
+ * text, and for true persons surnames starting with it (btree range scans, `text_pattern_ops`,
+ * at most 200 each). Only when those are fewer than `limit` and no id matched exactly, names
+ * containing the text anywhere (the pg_trgm GIN index, at most 400): that index must build a
+ * bitmap of every row holding the text, which for a common surname is 5% of 3 million rows, and
+ * any such row would rank below the ones already found. Ranked exact match first, then names (or
+ * surnames) starting with the text, then trigram similarity, then shorter names. Up to `limit`
+ * of each kind. Soft-deleted records (deleted_at set) are never found. `kinds` says which kinds
+ * the caller may see: a kind left out is neither searched nor answered.
  */
 export async function searchPersons(
   db: Db,
@@ -32,17 +37,23 @@ export async function searchPersons(
   const prefix = `${k}%`;
   const contains = `%${k}%`;
   const tickerWord = `% ${k} %`;
+  // a surname as stored (normalised, its spaces and ZWNJ kept)
+  const lastPrefix = `${escapeLike(normalizePersian(q))}%`;
   const digits = /^\d+$/.test(key) ? key : null;
   const [legalPersons, truePersons] = await Promise.all([
     !kinds.legal
       ? []
       : queryRows<SearchResult['legalPersons'][number]>(
           db,
-          sql`WITH cand AS (
+          sql`WITH pre AS (
             SELECT ${LEGAL_COLS} FROM legal_persons WHERE deleted_at IS NULL AND national_id = ${digits}
-            UNION (SELECT ${LEGAL_COLS} FROM legal_persons WHERE deleted_at IS NULL AND search_text LIKE ${tickerWord} LIMIT 50)
+            UNION (SELECT ${LEGAL_COLS} FROM legal_persons WHERE ${digits}::text IS NULL AND deleted_at IS NULL AND search_text LIKE ${tickerWord} LIMIT 50)
             UNION (SELECT ${LEGAL_COLS} FROM legal_persons WHERE deleted_at IS NULL AND search_text LIKE ${prefix} LIMIT ${PREFIX_CANDIDATES})
-            UNION (SELECT ${LEGAL_COLS} FROM legal_persons WHERE deleted_at IS NULL AND search_text LIKE ${contains} LIMIT ${CONTAINS_CANDIDATES})
+          ), cand AS (
+            SELECT * FROM pre
+            UNION (SELECT ${LEGAL_COLS} FROM legal_persons WHERE deleted_at IS NULL AND search_text LIKE ${contains}
+              AND (SELECT count(*) FROM pre) < ${limit} AND NOT EXISTS (SELECT 1 FROM pre WHERE national_id = ${digits})
+              LIMIT ${CONTAINS_CANDIDATES})
           )
           SELECT id, name, kind, national_id, ticker, is_listed FROM cand
           ORDER BY (national_id IS NOT DISTINCT FROM ${digits} OR search_text LIKE ${tickerWord}) DESC,
@@ -54,14 +65,19 @@ export async function searchPersons(
       ? []
       : queryRows<SearchResult['truePersons'][number]>(
           db,
-          sql`WITH cand AS (
+          sql`WITH pre AS (
             SELECT ${TRUE_COLS} FROM true_persons WHERE deleted_at IS NULL AND national_code = ${digits}
             UNION (SELECT ${TRUE_COLS} FROM true_persons WHERE deleted_at IS NULL AND search_text LIKE ${prefix} LIMIT ${PREFIX_CANDIDATES})
-            UNION (SELECT ${TRUE_COLS} FROM true_persons WHERE deleted_at IS NULL AND search_text LIKE ${contains} LIMIT ${CONTAINS_CANDIDATES})
+            UNION (SELECT ${TRUE_COLS} FROM true_persons WHERE deleted_at IS NULL AND last_name LIKE ${lastPrefix} LIMIT ${PREFIX_CANDIDATES})
+          ), cand AS (
+            SELECT * FROM pre
+            UNION (SELECT ${TRUE_COLS} FROM true_persons WHERE deleted_at IS NULL AND search_text LIKE ${contains}
+              AND (SELECT count(*) FROM pre) < ${limit} AND NOT EXISTS (SELECT 1 FROM pre WHERE national_code = ${digits})
+              LIMIT ${CONTAINS_CANDIDATES})
           )
           SELECT id, first_name, last_name, national_code FROM cand
           ORDER BY (national_code IS NOT DISTINCT FROM ${digits}) DESC,
-            (search_text LIKE ${prefix}) DESC,
+            (search_text LIKE ${prefix} OR last_name LIKE ${lastPrefix}) DESC,
             similarity(search_text, ${key}) DESC, length(last_name), id
           LIMIT ${limit}`,
         ),

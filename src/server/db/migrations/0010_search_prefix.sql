@@ -1,0 +1,3 @@
+CREATE INDEX "legal_persons_search_prefix" ON "legal_persons" USING btree ("search_text" text_pattern_ops) WHERE "legal_persons"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "true_persons_search_prefix" ON "true_persons" USING btree ("search_text" text_pattern_ops) WHERE "true_persons"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "true_persons_last_name_prefix" ON "true_persons" USING btree ("last_name" text_pattern_ops) WHERE "true_persons"."deleted_at" IS NULL;
