@@ -77,8 +77,12 @@ export interface DataTableProps<T extends RowData> {
   emptyHint?: ReactNode;
   /** The screen's buttons beside the filters. */
   actions?: ReactNode;
-  /** Shown beside the count while rows are selected (bulk actions). */
-  selectionActions?(rows: T[]): ReactNode;
+  /**
+   * Shown beside the count while rows are selected (the screen's own actions on the selection):
+   * given the selected rows the list holds, how many are selected in all (a Shift range across
+   * blocks never read, "all matching"), and `ids()`, which reads every selected row's id.
+   */
+  selectionActions?(selection: SelectionRows<T>): ReactNode;
   /**
    * Actions on the selection (chosen rows, or all matching after Ctrl/⌘+A), as buttons in the
    * bulk bar and keys while rows are selected; an action that resolves to an undo offer clears
@@ -93,6 +97,19 @@ export interface DataTableProps<T extends RowData> {
   rowActions?: readonly RowAction<T>[];
   /** The focused row in full, in a panel beside the grid (an SMS's whole text ...). */
   renderDetail?(row: T): ReactNode;
+}
+
+/** The selection as a screen's own actions see it (`selectionActions`). */
+export interface SelectionRows<T> {
+  /** The selected rows the list holds now (for names and the like): not always all of them. */
+  rows: T[];
+  /** How many rows are selected in all. */
+  count: number;
+  /**
+   * Every selected row's id: held ones, the rows of a Shift range's gaps and of "all matching"
+   * read from the server (at most MAX_RESOLVE); null, after a toast, when there are more.
+   */
+  ids(): Promise<string[] | null>;
 }
 
 const NO_FILTERS: readonly FilterDef[] = [];
@@ -324,6 +341,21 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     }
     return { kind: 'rows', ids };
   };
+  /** Every selected row's id ("all matching" read too): SelectionRows.ids. */
+  const resolveIds = async (): Promise<string[] | null> => {
+    const selection = await bulkSelection();
+    if (!selection) return null;
+    if (selection.kind === 'rows') return selection.ids;
+    if (count > MAX_RESOLVE) {
+      toast.negative(`بیش از ${formatNumber(MAX_RESOLVE)} ردیف انتخاب شده است؛ فیلترها را تنگ‌تر کنید`);
+      return null;
+    }
+    return (await list.readRange(0, count - 1)).map(getRowId);
+  };
+  const resolveRef = useRef(resolveIds);
+  resolveRef.current = resolveIds;
+  const idsOfSelection = useCallback(() => resolveRef.current(), []);
+
   const runBulk = (action: BulkAction) =>
     void bulkSelection().then(
       (selection) =>
@@ -439,7 +471,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           selectionActions={
             selected > 0 && (
               <>
-                {props.selectionActions?.(selectedRows)}
+                {props.selectionActions?.({ rows: selectedRows, count: selected, ids: idsOfSelection })}
                 <BulkBar actions={bulkActions} busy={bulk.busy} onRun={runBulk} />
               </>
             )

@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import type { ResumeRow } from '~/contract/resume.ts';
 import { type Command, useRegisterCommands } from '~/lib/commands.ts';
 import { Button } from '~/ui/button.tsx';
-import { DataTable } from '~/ui/data-table/data-table.tsx';
+import { DataTable, type SelectionRows } from '~/ui/data-table/data-table.tsx';
 import type { ListSearch, RowAction } from '~/ui/data-table/types.ts';
 import { Kbd } from '~/ui/kbd.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
@@ -12,7 +12,7 @@ import { fetchResumes, printUrl, resumeKeys } from './api.ts';
 import { fullName } from './labels.tsx';
 import { type ResumeRowHandlers, resumeColumns } from './resume-columns.tsx';
 import { ResumeViewDialog } from './resume-view.tsx';
-import { ReviewDialog } from './review-form.tsx';
+import { ReviewDialog, type Reviewing } from './review-form.tsx';
 import { resumeFilters } from './search.ts';
 
 const GROUP = 'رزومه‌ها';
@@ -42,18 +42,18 @@ const screenCss = css({
  * owns the selection; this sits among its bulk actions and clears the report when it goes).
  */
 function SelectionReport({
-  rows,
+  selection,
   report,
   onReview,
 }: {
-  rows: ResumeRow[];
-  report(rows: ResumeRow[]): void;
-  onReview(rows: ResumeRow[]): void;
+  selection: SelectionRows<ResumeRow>;
+  report(selection: SelectionRows<ResumeRow> | null): void;
+  onReview(selection: SelectionRows<ResumeRow>): void;
 }) {
-  useEffect(() => report(rows), [rows, report]);
-  useEffect(() => () => report([]), [report]);
+  useEffect(() => report(selection), [selection, report]);
+  useEffect(() => () => report(null), [report]);
   return (
-    <Button size="sm" tone="primary" shortcut="KeyE" onClick={() => onReview(rows)}>
+    <Button size="sm" tone="primary" shortcut="KeyE" onClick={() => onReview(selection)}>
       تعیین وضعیت بررسی
     </Button>
   );
@@ -68,18 +68,23 @@ export function ResumeListScreen() {
   const search = useSearch({ from: '/resume/list' });
   const navigate = useNavigate({ from: '/resume/list' });
   const [viewing, setViewing] = useState<ResumeRow | null>(null);
-  const [reviewing, setReviewing] = useState<ResumeRow[]>([]);
-  const selected = useRef<ResumeRow[]>([]);
+  const [reviewing, setReviewing] = useState<Reviewing | null>(null);
+  const selected = useRef<SelectionRows<ResumeRow> | null>(null);
   const [selectedCount, setSelectedCount] = useState(0);
-  const report = useCallback((rows: ResumeRow[]) => {
-    selected.current = rows;
-    setSelectedCount(rows.length);
+  const report = useCallback((selection: SelectionRows<ResumeRow> | null) => {
+    selected.current = selection;
+    setSelectedCount(selection?.count ?? 0);
+  }, []);
+  /** Reviews the whole selection: the ids of rows the list does not hold are read first. */
+  const reviewSelection = useCallback(async (selection: SelectionRows<ResumeRow>) => {
+    const ids = await selection.ids();
+    if (ids?.length) setReviewing({ ids: ids.map(Number), rows: selection.rows });
   }, []);
 
   const handlers = useRef<ResumeRowHandlers>(null!);
   handlers.current = {
     view: (r) => setViewing(r),
-    review: (r) => setReviewing([r]),
+    review: (r) => setReviewing({ ids: [r.id], rows: [r] }),
   };
   const columns = useMemo(() => resumeColumns(handlers), []);
   const rowActions = useMemo<RowAction<ResumeRow>[]>(
@@ -89,7 +94,10 @@ export function ResumeListScreen() {
         title: 'تعیین وضعیت بررسی (انتخاب‌شده‌ها یا ردیف جاری)',
         key: 'KeyE',
         // The selection when there is one, else the focused row.
-        run: (r) => setReviewing(selected.current.length ? selected.current : [r]),
+        run: (r) => {
+          if (selected.current?.count) void reviewSelection(selected.current);
+          else setReviewing({ ids: [r.id], rows: [r] });
+        },
       },
       {
         id: 'resumes.print',
@@ -98,7 +106,7 @@ export function ResumeListScreen() {
         run: (r) => window.open(printUrl(r.national_code), '_blank', 'noopener'),
       },
     ],
-    [],
+    [reviewSelection],
   );
   const commands = useMemo<Command[]>(
     () => [
@@ -107,13 +115,13 @@ export function ResumeListScreen() {
         title: 'تعیین وضعیت بررسی رزومه‌های انتخاب‌شده',
         keywords: ['review', 'shortlist', 'بررسی', 'فهرست کوتاه', 'رد'],
         group: GROUP,
-        isEnabled: () => selected.current.length > 0,
+        isEnabled: () => (selected.current?.count ?? 0) > 0,
         run: () => {
-          if (selected.current.length) setReviewing(selected.current);
+          if (selected.current?.count) void reviewSelection(selected.current);
         },
       },
     ],
-    [],
+    [reviewSelection],
   );
   useRegisterCommands(commands);
 
@@ -147,8 +155,8 @@ export function ResumeListScreen() {
         getRowId={rowId}
         onOpen={open}
         rowActions={rowActions}
-        selectionActions={(rows) => (
-          <SelectionReport rows={rows} report={report} onReview={(r) => setReviewing(r)} />
+        selectionActions={(selection) => (
+          <SelectionReport selection={selection} report={report} onReview={reviewSelection} />
         )}
         searchPlaceholder="نام یا کد ملی"
         emptyText="هنوز رزومه‌ای ارسال نشده است"
@@ -160,7 +168,7 @@ export function ResumeListScreen() {
         name={viewing ? fullName(viewing) : undefined}
         onClose={() => setViewing(null)}
       />
-      <ReviewDialog rows={reviewing} onClose={() => setReviewing([])} />
+      <ReviewDialog reviewing={reviewing} onClose={() => setReviewing(null)} />
     </div>
   );
 }

@@ -122,30 +122,40 @@ export function ReviewForm({ ids, status, note, onDone, onCancel, autoFocus }: R
 }
 
 /** Names of the chosen resumes, the first few spelled out. */
-function who(rows: readonly ResumeRow[]): string {
+/** Up to four names of the `count` resumes, and how many more. */
+function who(rows: readonly ResumeRow[], count: number): string {
   const shown = rows.slice(0, 4).map(fullName).join('، ');
-  return rows.length > 4 ? `${shown} و ${formatNumber(rows.length - 4)} نفر دیگر` : shown;
+  const more = count - Math.min(4, rows.length);
+  return more > 0 ? `${shown}${shown ? ' و ' : ''}${formatNumber(more)} نفر دیگر` : shown;
+}
+
+/** The resumes to review: every id, and those of their rows the list held (for their names). */
+export interface Reviewing {
+  ids: readonly number[];
+  rows: readonly ResumeRow[];
 }
 
 export interface ReviewDialogProps {
-  /** The resumes to review; the dialog is open while there are some. */
-  rows: readonly ResumeRow[];
+  /** What to review; the dialog is open while there is something. */
+  reviewing: Reviewing | null;
   onClose(): void;
 }
 
 /** The review of a selection (or of the focused row): status and note in a dialog. */
-export function ReviewDialog({ rows, onClose }: ReviewDialogProps) {
-  const one = rows.length === 1 ? rows[0] : undefined;
+export function ReviewDialog({ reviewing, onClose }: ReviewDialogProps) {
+  const ids = reviewing?.ids ?? [];
+  const rows = (reviewing?.rows ?? []).filter((r) => ids.includes(r.id));
+  const one = ids.length === 1 && rows.length === 1 ? rows[0] : undefined;
   return (
     <Dialog
-      open={rows.length > 0}
+      open={ids.length > 0}
       onOpenChange={(open) => !open && onClose()}
-      title={one ? `وضعیت بررسی رزومه ${fullName(one)}` : `وضعیت بررسی ${formatNumber(rows.length)} رزومه`}
-      description={<span className={whoCss}>{who(rows)}</span>}
+      title={one ? `وضعیت بررسی رزومه ${fullName(one)}` : `وضعیت بررسی ${formatNumber(ids.length)} رزومه`}
+      description={<span className={whoCss}>{who(rows, ids.length)}</span>}
     >
-      {rows.length > 0 && (
+      {ids.length > 0 && (
         <ReviewForm
-          ids={rows.map((r) => r.id)}
+          ids={[...ids]}
           status={one?.review_status}
           note={one?.review_note}
           onDone={onClose}
