@@ -12,7 +12,11 @@ export interface DataRowProps<T extends RowData> {
   top: number;
   /** The grid's CSS columns. */
   template: string;
-  /** The grid's element id: cell `ci` of this row is `${domId}-r${index}-c${ci}` (aria-activedescendant). */
+  /**
+   * The grid's element id: the focused cell `ci` of this row is `${domId}-r${index}-c${ci}`
+   * (aria-activedescendant). Only that cell carries an id: a row scrolled in updates its cells in
+   * place, and an id per cell made that a third dearer in style (measured here).
+   */
   domId: string;
   selected: boolean;
   /** The focused column when this is the focused row, else -1. */
@@ -68,7 +72,7 @@ function DataRowImpl<T extends RowData>({
       {row.getVisibleCells().map((cell, ci) => (
         <td
           key={cell.column.id}
-          id={`${domId}-r${index}-c${ci}`}
+          id={ci === focusedCol ? `${domId}-r${index}-c${ci}` : undefined}
           aria-colindex={ci + 2}
           className={s.cell}
           data-numeric={cell.column.columnDef.meta?.numeric ? '' : undefined}
