@@ -41,6 +41,8 @@ export default defineConfig({
           // that passes only then is printed as FLAKY by scripts/test.mjs, so it is seen and fixed.
           retry: 1,
           fileParallelism: false,
+          // one file at a time in one worker, which imports playwright and the test support once
+          isolate: false,
         },
       },
       {
