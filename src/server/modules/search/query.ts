@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { SearchResult } from '../../../contract/persons.ts';
 import { normalizePersian, searchKey } from '../../../domain/persian-text.ts';
 import type { Db } from '../../db/client.ts';
@@ -10,6 +10,31 @@ const TRUE_COLS = sql.raw('id, first_name, last_name, national_code, search_text
 /** How many rows each candidate source may contribute before ranking (keeps common words cheap). */
 const PREFIX_CANDIDATES = 200;
 const CONTAINS_CANDIDATES = 400;
+
+/**
+ * The candidate rows of one kind, as the CTE `cand`: the cheap sources (`cheap`, each a whole
+ * SELECT of `cols`), and the trigram index's "contains" rows (at most CONTAINS_CANDIDATES) only
+ * when the cheap ones found fewer than `limit` rows and none by its id (`idColumn` = `digits`).
+ */
+function candidates(
+  table: SQL,
+  cols: SQL,
+  idColumn: SQL,
+  digits: string | null,
+  contains: string,
+  limit: number,
+  cheap: SQL[],
+): SQL {
+  return sql`WITH pre AS (${sql.join(
+    cheap.map((q) => sql`(${q})`),
+    sql` UNION `,
+  )}), cand AS (
+    SELECT * FROM pre
+    UNION (SELECT ${cols} FROM ${table} WHERE deleted_at IS NULL AND search_text LIKE ${contains}
+      AND (SELECT count(*) FROM pre) < ${limit} AND NOT EXISTS (SELECT 1 FROM pre WHERE ${idColumn} = ${digits})
+      LIMIT ${CONTAINS_CANDIDATES})
+  )`;
+}
 
 /**
  * Searches legal and true persons for `q`: by name (normalised with searchKey, so ی/ي, ک/ك,
@@ -45,16 +70,19 @@ export async function searchPersons(
       ? []
       : queryRows<SearchResult['legalPersons'][number]>(
           db,
-          sql`WITH pre AS (
-            SELECT ${LEGAL_COLS} FROM legal_persons WHERE deleted_at IS NULL AND national_id = ${digits}
-            UNION (SELECT ${LEGAL_COLS} FROM legal_persons WHERE ${digits}::text IS NULL AND deleted_at IS NULL AND search_text LIKE ${tickerWord} LIMIT 50)
-            UNION (SELECT ${LEGAL_COLS} FROM legal_persons WHERE deleted_at IS NULL AND search_text LIKE ${prefix} LIMIT ${PREFIX_CANDIDATES})
-          ), cand AS (
-            SELECT * FROM pre
-            UNION (SELECT ${LEGAL_COLS} FROM legal_persons WHERE deleted_at IS NULL AND search_text LIKE ${contains}
-              AND (SELECT count(*) FROM pre) < ${limit} AND NOT EXISTS (SELECT 1 FROM pre WHERE national_id = ${digits})
-              LIMIT ${CONTAINS_CANDIDATES})
-          )
+          sql`${candidates(
+            sql.raw('legal_persons'),
+            LEGAL_COLS,
+            sql.raw('national_id'),
+            digits,
+            contains,
+            limit,
+            [
+              sql`SELECT ${LEGAL_COLS} FROM legal_persons WHERE deleted_at IS NULL AND national_id = ${digits}`,
+              sql`SELECT ${LEGAL_COLS} FROM legal_persons WHERE ${digits}::text IS NULL AND deleted_at IS NULL AND search_text LIKE ${tickerWord} LIMIT 50`,
+              sql`SELECT ${LEGAL_COLS} FROM legal_persons WHERE deleted_at IS NULL AND search_text LIKE ${prefix} LIMIT ${PREFIX_CANDIDATES}`,
+            ],
+          )}
           SELECT id, name, kind, national_id, ticker, is_listed FROM cand
           ORDER BY (national_id IS NOT DISTINCT FROM ${digits} OR search_text LIKE ${tickerWord}) DESC,
             (search_text LIKE ${prefix}) DESC,
@@ -65,16 +93,19 @@ export async function searchPersons(
       ? []
       : queryRows<SearchResult['truePersons'][number]>(
           db,
-          sql`WITH pre AS (
-            SELECT ${TRUE_COLS} FROM true_persons WHERE deleted_at IS NULL AND national_code = ${digits}
-            UNION (SELECT ${TRUE_COLS} FROM true_persons WHERE deleted_at IS NULL AND search_text LIKE ${prefix} LIMIT ${PREFIX_CANDIDATES})
-            UNION (SELECT ${TRUE_COLS} FROM true_persons WHERE deleted_at IS NULL AND last_name LIKE ${lastPrefix} LIMIT ${PREFIX_CANDIDATES})
-          ), cand AS (
-            SELECT * FROM pre
-            UNION (SELECT ${TRUE_COLS} FROM true_persons WHERE deleted_at IS NULL AND search_text LIKE ${contains}
-              AND (SELECT count(*) FROM pre) < ${limit} AND NOT EXISTS (SELECT 1 FROM pre WHERE national_code = ${digits})
-              LIMIT ${CONTAINS_CANDIDATES})
-          )
+          sql`${candidates(
+            sql.raw('true_persons'),
+            TRUE_COLS,
+            sql.raw('national_code'),
+            digits,
+            contains,
+            limit,
+            [
+              sql`SELECT ${TRUE_COLS} FROM true_persons WHERE deleted_at IS NULL AND national_code = ${digits}`,
+              sql`SELECT ${TRUE_COLS} FROM true_persons WHERE deleted_at IS NULL AND search_text LIKE ${prefix} LIMIT ${PREFIX_CANDIDATES}`,
+              sql`SELECT ${TRUE_COLS} FROM true_persons WHERE deleted_at IS NULL AND last_name LIKE ${lastPrefix} LIMIT ${PREFIX_CANDIDATES}`,
+            ],
+          )}
           SELECT id, first_name, last_name, national_code FROM cand
           ORDER BY (national_code IS NOT DISTINCT FROM ${digits}) DESC,
             (search_text LIKE ${prefix} OR last_name LIKE ${lastPrefix}) DESC,
