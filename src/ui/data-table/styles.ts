@@ -30,7 +30,11 @@ export const scroller = css({
   '&:focus-visible': { outline: '2px solid', outlineColor: 'fourth.strong', outlineOffset: '1px' },
   // While the grid has focus the focused row wears the focus ring and its focused cell a tint.
   '&:focus tbody tr[data-focused]': { boxShadow: 'inset 0 0 0 2px token(colors.fourth.strong)' },
-  '&:focus tbody td[data-focused]': { bg: 'fourth/20' },
+  // the tint over the row's colour, opaque, so that text run on from the cell before stays hidden
+  '&:focus tbody td[data-focused]': {
+    backgroundImage:
+      'linear-gradient(color-mix(in srgb, token(colors.fourth) 20%, transparent), color-mix(in srgb, token(colors.fourth) 20%, transparent))',
+  },
   '& tbody[data-placeholder] tr': { opacity: 0.6 },
 });
 
@@ -117,8 +121,12 @@ export const cell = css({
   minWidth: 0,
   lineHeight: `${ROW_HEIGHT - 1}px`,
   whiteSpace: 'nowrap',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
+  // Text too long for its cell runs on under the next cell, whose own background (the row's,
+  // inherited) covers it; the row's paint containment cuts the last cell's. No clip per cell:
+  // each clip is a paint chunk the browser lays into layers on every scrolled frame (two clips
+  // per row of 11 cells doubled that step, measured here). Grid items paint one after another
+  // in document order, so the next cell always paints over.
+  bg: 'inherit',
   '& > *': { verticalAlign: 'middle' },
   '&[data-numeric]': {
     textAlign: 'end',

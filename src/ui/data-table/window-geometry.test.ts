@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HEADER_HEIGHT, ROW_HEIGHT } from './styles.ts';
-import { MAX_BODY_PX, windowGeometry, windowItems } from './use-row-virtualizer.ts';
+import { MAX_BODY_PX, OVERSCAN, windowGeometry, windowItems } from './use-row-virtualizer.ts';
 
 const view = HEADER_HEIGHT + 20 * ROW_HEIGHT; // a viewport of 20 rows under the header
 
@@ -47,9 +47,9 @@ describe('the window geometry', () => {
   it('draws a window of whole slots: a row scrolled in takes the element of the row scrolled out', () => {
     const g = windowGeometry(100_000, view);
     const span = g.span;
-    expect(span).toBeGreaterThanOrEqual(21 + 2 * 12);
+    expect(span).toBeGreaterThanOrEqual(21 + 2 * OVERSCAN);
     const at = (first: number) => new Map(windowItems(first, 100_000, span).map((it) => [it.slot, it.index]));
-    for (const first of [0, 5, 12, 13, 500, 99_990]) {
+    for (const first of [0, OVERSCAN - 1, OVERSCAN, OVERSCAN + 1, 500, 99_990]) {
       const items = windowItems(first, 100_000, span);
       // the rows shown are drawn, each in its own slot, at its own offset
       const shown = g.shown(first * ROW_HEIGHT);
@@ -61,7 +61,7 @@ describe('the window geometry', () => {
     const before = at(500);
     const after = at(501);
     const moved = [...after].filter(([slot, index]) => before.get(slot) !== index);
-    expect(moved).toEqual([[(500 - 12) % span, 500 - 12 + span]]);
+    expect(moved).toEqual([[(500 - OVERSCAN) % span, 500 - OVERSCAN + span]]);
     // a short result: every row, once
     expect(windowItems(0, 7, span).map((it) => it.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(windowItems(0, 0, span)).toEqual([]);
