@@ -74,3 +74,53 @@ export const legalSearchText = (name: string, ticker: string | null, nationalId:
 /** `search_text` of a true person: searchKey(first + last) and national code. */
 export const trueSearchText = (first: string, last: string, code: string | null) =>
   [searchKey(`${first} ${last}`), code ?? ''].filter(Boolean).join(' ');
+
+// ---------------------------------------------------------------------------------------------
+// Numbers for display (used by the UI's formatters and by the domain's Persian messages).
+// Hand-written rather than Intl so that the output is the same in every browser, in Node and in
+// tests. Amounts may travel as strings (they exceed 2^53) and are formatted without a float.
+
+export const THOUSANDS = '\u066C'; // ٬
+export const DECIMAL = '\u066B'; // ٫
+/** Left-to-right mark + minus sign, as ICU writes negative numbers in Persian. */
+export const MINUS = '\u200E\u2212';
+
+export type Numeric = number | bigint | string | null | undefined;
+
+/** Splits a numeric value (a number, bigint or numeric string) into sign, integer digits and fraction digits (ASCII), or null. */
+export function numericParts(
+  value: Numeric,
+  fractionDigits?: number,
+): { neg: boolean; int: string; frac: string } | null {
+  if (value === null || value === undefined || value === '') return null;
+  let s: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    s = fractionDigits === undefined ? String(value) : value.toFixed(fractionDigits);
+    if (/e/i.test(s)) s = value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+  } else s = String(value).trim();
+  const m = /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(s);
+  if (!m) return null;
+  let frac = m[3] ?? '';
+  if (fractionDigits !== undefined && typeof value !== 'number') frac = frac.slice(0, fractionDigits);
+  const int = m[2]!.replace(/^0+(?=\d)/, '');
+  const neg = m[1] === '-' && /[1-9]/.test(int + frac);
+  return { neg, int, frac };
+}
+
+/** ASCII integer digits grouped by thousands with the Persian separator (٬). */
+export function group(int: string): string {
+  return int.replace(/\B(?=(\d{3})+(?!\d))/g, THOUSANDS);
+}
+
+/**
+ * A number in Persian digits with thousands separators: 12345678 → '۱۲٬۳۴۵٬۶۷۸';
+ * '-1500.25' → '‎−۱٬۵۰۰٫۲۵'. Null, undefined and non-numbers give '—'.
+ */
+export function formatNumber(value: Numeric, opts: { fractionDigits?: number } = {}): string {
+  const p = numericParts(value, opts.fractionDigits);
+  if (!p) return '—';
+  const frac = opts.fractionDigits === undefined ? p.frac.replace(/0+$/, '') : p.frac;
+  const text = group(p.int) + (frac ? DECIMAL + frac : '');
+  return (p.neg ? MINUS : '') + toPersianDigits(text);
+}

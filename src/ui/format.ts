@@ -1,5 +1,13 @@
 import { format as formatJalali } from 'date-fns-jalali';
-import { toPersianDigits } from '~/domain/persian-text.ts';
+import {
+  DECIMAL,
+  formatNumber,
+  group,
+  MINUS,
+  type Numeric,
+  numericParts as parts,
+  toPersianDigits,
+} from '~/domain/persian-text.ts';
 
 /**
  * Display formatters: Persian digits, Persian separators (٬ thousands, ٫ decimals), Jalali
@@ -8,47 +16,9 @@ import { toPersianDigits } from '~/domain/persian-text.ts';
  * a float.
  */
 
-const THOUSANDS = '\u066C'; // ٬
-const DECIMAL = '\u066B'; // ٫
-/** Left-to-right mark + minus sign, as ICU writes negative numbers in Persian. */
-const MINUS = '\u200E\u2212';
+/** What a formatter shows for no value. */
 export const EMPTY = '—';
-
-type Numeric = number | bigint | string | null | undefined;
-
-/** Splits a numeric value into sign, integer digits and fraction digits (ASCII), or null. */
-function parts(value: Numeric, fractionDigits?: number): { neg: boolean; int: string; frac: string } | null {
-  if (value === null || value === undefined || value === '') return null;
-  let s: string;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return null;
-    s = fractionDigits === undefined ? String(value) : value.toFixed(fractionDigits);
-    if (/e/i.test(s)) s = value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
-  } else s = String(value).trim();
-  const m = /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(s);
-  if (!m) return null;
-  let frac = m[3] ?? '';
-  if (fractionDigits !== undefined && typeof value !== 'number') frac = frac.slice(0, fractionDigits);
-  const int = m[2]!.replace(/^0+(?=\d)/, '');
-  const neg = m[1] === '-' && /[1-9]/.test(int + frac);
-  return { neg, int, frac };
-}
-
-function group(int: string): string {
-  return int.replace(/\B(?=(\d{3})+(?!\d))/g, THOUSANDS);
-}
-
-/**
- * A number in Persian digits with thousands separators: 12345678 → '۱۲٬۳۴۵٬۶۷۸';
- * '-1500.25' → '‎−۱٬۵۰۰٫۲۵'. Null, undefined and non-numbers give '—'.
- */
-export function formatNumber(value: Numeric, opts: { fractionDigits?: number } = {}): string {
-  const p = parts(value, opts.fractionDigits);
-  if (!p) return EMPTY;
-  const frac = opts.fractionDigits === undefined ? p.frac.replace(/0+$/, '') : p.frac;
-  const text = group(p.int) + (frac ? DECIMAL + frac : '');
-  return (p.neg ? MINUS : '') + toPersianDigits(text);
-}
+export { formatNumber };
 
 /**
  * An amount in rials, whole: '1250000000' → '۱٬۲۵۰٬۰۰۰٬۰۰۰'. The unit goes in the column

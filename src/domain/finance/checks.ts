@@ -1,4 +1,4 @@
-import { toPersianDigits } from '../persian-text.ts';
+import { formatNumber } from '../persian-text.ts';
 import { INPUT_LABELS_FA, isPresent, type LineItemKey, type LineItems } from './line-items.ts';
 
 /**
@@ -166,24 +166,8 @@ export interface CheckOptions {
 }
 
 /** Thousands separator ٬, decimal separator ٫, and LRM + minus sign, as src/ui/format.ts writes them. */
-const THOUSANDS = '\u066C';
-const DECIMAL = '\u066B';
-const MINUS = '\u200E\u2212';
-
-/**
- * An amount in Persian digits with thousands separators, up to 6 decimals, trailing zeros
- * dropped: -1234567 → '‎−۱٬۲۳۴٬۵۶۷', 0.5 → '۰٫۵'. Hand-written (like src/ui/format.ts, which
- * the domain may not import) so the text is the same in every runtime.
- */
-function formatAmountFa(value: number): string {
-  const abs = Math.abs(value);
-  let s = abs.toFixed(6);
-  if (/e/i.test(s)) s = abs.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 6 });
-  s = s.includes('.') ? s.replace(/\.?0+$/, '') : s;
-  const [int = '0', frac = ''] = s.split('.');
-  const text = int.replace(/\B(?=(\d{3})+(?!\d))/g, THOUSANDS) + (frac ? DECIMAL + frac : '');
-  return (value < 0 && /[1-9]/.test(s) ? MINUS : '') + toPersianDigits(text);
-}
+/** An amount in Persian digits with separators, to 6 decimals at most: -1234567 → '‎−۱٬۲۳۴٬۵۶۷'. */
+const formatAmountFa = (value: number) => formatNumber(Math.round(value * 1e6) / 1e6);
 
 const label = (k: CheckInput) => `«${CHECK_INPUT_LABELS_FA[k]}»`;
 const UNIT_FA = 'میلیون ریال';
