@@ -235,11 +235,14 @@ type ScrollFigures = ReturnType<typeof frameFigures> & {
 };
 
 /**
- * The static floor: the grid's rendered rows cloned into a plain, non-virtual box of 1,000 rows
- * over the page (same classes, so the same CSS and fonts), scrolled 90 px a frame for 8 s as
- * measureScroll does; the box is removed afterwards.
+ * Runs `build` in the page over a copy of the grid, and scrolls that copy as measureScroll
+ * scrolls the grid: the grid cloned without its role (same classes, so the same CSS and fonts)
+ * in a fixed box over the page; `build` is page JS with `table`, `body` (its tbody) and `box` in
+ * scope that fills the body and may return a function to call after each scroll step (a windowed
+ * list's drawing). The box starts at `startTop` px, is scrolled 90 px a frame for 8 s (down for
+ * 4 s, then up) and is removed afterwards; the frame intervals are returned as figures.
  */
-async function measureStaticScroll(page: Page) {
+async function scrollCopy(page: Page, build: string, startTop = 0) {
   const frames = (await page.evaluate(`new Promise((resolve) => {
     const grid = document.querySelector('[role=grid]');
     const box = document.createElement('div');
@@ -249,27 +252,22 @@ async function measureStaticScroll(page: Page) {
     table.style.height = 'auto';
     table.style.overflow = 'visible';
     const body = table.querySelector('tbody');
-    const rows = [...body.querySelectorAll('tr')];
-    body.style.height = 'auto';
-    body.replaceChildren();
-    for (let i = 0; i < 1000; i++) {
-      const row = rows[i % rows.length].cloneNode(true);
-      row.style.position = 'relative';
-      row.style.top = '0';
-      body.appendChild(row);
-    }
+    const step = ((table, body, box) => { ${build} })(table, body, box) || (() => {});
     box.appendChild(table);
     document.body.appendChild(box);
+    box.scrollTop = ${startTop};
+    step();
     const out = [];
     let start = 0;
     let last = 0;
     const tick = (t) => {
-      // the first frame lays the 1,000 rows out: the clock starts after it
+      // the first frame lays the copy out: the clock starts after it
       if (!start) { start = last = t; requestAnimationFrame(tick); return; }
       out.push(t - last);
       last = t;
       const elapsed = t - start;
       box.scrollTop += elapsed < 4000 ? 90 : -90;
+      step();
       if (elapsed < 8000) requestAnimationFrame(tick);
       else { box.remove(); resolve(out.slice(1)); }
     };
@@ -278,31 +276,43 @@ async function measureStaticScroll(page: Page) {
   return frameFigures(frames);
 }
 
+/** The static floor: the grid's rendered rows, repeated, as a plain box of 1,000 rows in flow. */
+const measureStaticScroll = (page: Page) =>
+  scrollCopy(
+    page,
+    `const rows = [...body.querySelectorAll('tr')];
+    body.style.height = 'auto';
+    body.replaceChildren();
+    for (let i = 0; i < 1000; i++) {
+      const row = rows[i % rows.length].cloneNode(true);
+      row.style.position = 'relative';
+      row.style.top = '0';
+      body.appendChild(row);
+    }`,
+  );
+
 /**
- * The windowed floor (a dense reference): the grid's rendered rows cloned into a plain virtual
- * list written by hand, no framework and no data: a box of 100,000 rows of ROW_HEIGHT (34 px)
- * with as many row elements as the grid draws, each reused by position modulo their number as
- * the grid's are; a row scrolled in takes its top and the text of a drawn row (text nodes updated
- * in place where the markup matches, the cell's children cloned where it does not). Scrolled
- * 90 px a frame for 8 s as measureScroll does. What it misses is the browser's own cost of
- * bringing rows into a scrolled DOM; the grid's excess over it is ours (React, the data).
+ * The windowed floor (a dense reference): the grid's rendered rows in a plain virtual list
+ * written by hand, no framework and no data: a body of 100,000 rows of the grid's row height
+ * with as many row elements as the grid draws (the same margin beyond each edge), each reused by
+ * position modulo their number as the grid's are; a row scrolled in takes its top and the text
+ * of a drawn row (text nodes updated in place where the markup matches, the cell's children
+ * cloned where it does not). Measured from the middle (row 50,000). What it misses is the
+ * browser's own cost of bringing rows into a scrolled DOM; the grid's excess over it is ours.
  */
 async function measureWindowedFloor(page: Page) {
-  const frames = (await page.evaluate(`new Promise((resolve) => {
-    const grid = document.querySelector('[role=grid]');
-    const box = document.createElement('div');
-    box.style.cssText = 'position:fixed;inset:120px 24px 24px 24px;overflow:auto;background:white;z-index:1000';
-    const table = grid.cloneNode(true);
-    table.removeAttribute('role');
-    table.style.height = 'auto';
-    table.style.overflow = 'visible';
-    const body = table.querySelector('tbody');
-    const source = [...body.querySelectorAll('tr')].filter((r) => r.textContent.trim());
+  const row = (await page.evaluate(
+    `document.querySelector('[role=grid] tbody tr[aria-rowindex]').getBoundingClientRect().height`,
+  )) as number;
+  return scrollCopy(
+    page,
+    `const source = [...body.querySelectorAll('tr')].filter((r) => r.textContent.trim());
     const span = source.length;
-    const ROW = 34, COUNT = 100000, OVER = 5;
+    const ROW = ${row}, COUNT = 100000;
     body.style.height = COUNT * ROW + 'px';
     body.replaceChildren();
     const slots = source.map((r) => r.cloneNode(true));
+    slots.forEach((r) => body.appendChild(r));
     const shown = new Array(span).fill(-1);
     const texts = (n) => { const out = []; const w = document.createTreeWalker(n, NodeFilter.SHOW_TEXT); while (w.nextNode()) out.push(w.currentNode); return out; };
     const put = (i) => {
@@ -320,32 +330,14 @@ async function measureWindowedFloor(page: Page) {
         else cells[c].replaceChildren(...[...from[c].childNodes].map((n) => n.cloneNode(true)));
       }
     };
-    slots.forEach((r) => body.appendChild(r));
-    box.appendChild(table);
-    document.body.appendChild(box);
-    const draw = () => {
-      const first = Math.max(0, Math.min(Math.floor(box.scrollTop / ROW) - OVER, COUNT - span));
+    return () => {
+      // the grid's margin: the rows drawn beyond those the box shows, split between both edges
+      const over = Math.max(0, Math.floor((span - Math.ceil(box.clientHeight / ROW)) / 2));
+      const first = Math.max(0, Math.min(Math.floor(box.scrollTop / ROW) - over, COUNT - span));
       for (let i = first; i < first + span; i++) put(i);
-    };
-    draw();
-    box.addEventListener('scroll', draw, { passive: true });
-    const out = [];
-    let start = 0;
-    let last = 0;
-    const tick = (t) => {
-      if (!start) { start = last = t; requestAnimationFrame(tick); return; }
-      out.push(t - last);
-      last = t;
-      const elapsed = t - start;
-      box.scrollTop += elapsed < 4000 ? 90 : -90;
-      draw();
-      if (elapsed < 8000) requestAnimationFrame(tick);
-      else { box.remove(); resolve(out.slice(1)); }
-    };
-    box.scrollTop = 50000 * ROW;
-    requestAnimationFrame(tick);
-  })`)) as number[];
-  return frameFigures(frames);
+    };`,
+    50_000 * row,
+  );
 }
 
 /**

@@ -296,7 +296,10 @@ export function checkStatement(items: LineItems, opts: CheckOptions = {}): Check
   const reTol = tolerance(opts.retainedEarningsTolerance, 'retainedEarningsTolerance', tol);
   const t = (k: LineItemKey): Term => [k, items[k]];
   const rule = (
-    spec: Omit<RuleSpec, 'severity' | 'tolerance' | 'actualFa' | 'expectedFa' | 'actual' | 'expected'> & {
+    spec: Omit<
+      RuleSpec,
+      'severity' | 'tolerance' | 'actualFa' | 'expectedFa' | 'actual' | 'expected' | 'items'
+    > & {
       actual: LineItemKey;
       expected: readonly LineItemKey[];
       extra?: Term;
@@ -306,6 +309,8 @@ export function checkStatement(items: LineItems, opts: CheckOptions = {}): Check
     if (spec.extra) expectedTerms.push(spec.extra);
     return runRule({
       ...spec,
+      // the cells it is about: the checked total first (where a screen shows it), then its terms
+      items: [spec.actual, ...spec.expected],
       severity: 'error',
       tolerance: tol,
       actual: [t(spec.actual)],
@@ -319,14 +324,12 @@ export function checkStatement(items: LineItems, opts: CheckOptions = {}): Check
     rule({
       id: 'balance',
       kind: 'eq',
-      items: ['total_assets', 'total_liabilities', 'total_equity'],
       actual: 'total_assets',
       expected: ['total_liabilities', 'total_equity'],
     }),
     rule({
       id: 'assets_within_total',
       kind: 'le',
-      items: ['total_assets', 'current_assets', 'fixed_assets'],
       actual: 'total_assets',
       expected: ['current_assets', 'fixed_assets'],
       noteFa: 'بخشی از جمع دارایی‌ها نمی‌تواند از خود آن بیشتر باشد.',
@@ -334,7 +337,6 @@ export function checkStatement(items: LineItems, opts: CheckOptions = {}): Check
     rule({
       id: 'current_assets_components',
       kind: 'le',
-      items: ['current_assets', 'cash', 'receivables', 'inventory'],
       actual: 'current_assets',
       expected: ['cash', 'receivables', 'inventory'],
       noteFa: 'بخشی از جمع دارایی‌های جاری نمی‌تواند از خود آن بیشتر باشد.',
@@ -342,21 +344,18 @@ export function checkStatement(items: LineItems, opts: CheckOptions = {}): Check
     rule({
       id: 'liabilities_split',
       kind: 'eq',
-      items: ['total_liabilities', 'current_liabilities', 'non_current_liabilities'],
       actual: 'total_liabilities',
       expected: ['current_liabilities', 'non_current_liabilities'],
     }),
     rule({
       id: 'gross_profit',
       kind: 'eq',
-      items: ['gross_profit', 'revenue', 'cost_of_revenue'],
       actual: 'gross_profit',
       expected: ['revenue', 'cost_of_revenue'],
     }),
     rule({
       id: 'operating_profit',
       kind: 'eq',
-      items: ['operating_profit', 'gross_profit', 'operating_expenses'],
       actual: 'operating_profit',
       expected: ['gross_profit', 'operating_expenses'],
       extra: ['other_operating', opts.otherOperating],
