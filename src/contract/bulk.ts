@@ -59,8 +59,9 @@ export type BulkInput = z.input<typeof bulkInput>;
 /** A bulk action as stored for undo. Timestamps ISO 8601 UTC. */
 export const bulkOperation = z.object({
   id: z.uuid(),
-  action: z.enum(BULK_ACTIONS),
-  /** 'legal_person' | 'true_person'. */
+  /** A persons' action (BULK_ACTIONS), or a statements' move (`review`, `return`). */
+  action: z.enum([...BULK_ACTIONS, 'review', 'return']),
+  /** 'legal_person' | 'true_person' | 'financial_statement'. */
   entity_type: z.string(),
   /** Records the action changed (a record that already had the label is not counted). */
   affected: z.number().int(),

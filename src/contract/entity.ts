@@ -27,7 +27,12 @@ export type EntityFieldType = 'text' | 'int' | 'amount' | 'bool' | 'date' | 'tim
  * Where option lists come from (the client maps each to a cached call: lib/options.ts); the
  * labels of one entity type (`labels:legal_person`) are those the management area defines.
  */
-export type OptionSource = 'provinces' | 'industries' | 'labels:legal_person' | 'labels:true_person';
+export type OptionSource =
+  | 'provinces'
+  | 'industries'
+  | 'supervising_bodies'
+  | 'labels:legal_person'
+  | 'labels:true_person';
 
 export interface EntityField {
   type: EntityFieldType;

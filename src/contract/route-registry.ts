@@ -42,6 +42,8 @@ export const PERMISSIONS: Record<string, string> = {
   industries: 'صنایع',
   performance: 'ارزیابی عملکرد',
   'financial.statements': 'صورت‌های مالی',
+  'financial.statements.edit': 'ورود و ارسال صورت‌های مالی',
+  'financial.statements.review': 'بررسی و برگشت صورت‌های مالی',
   projects: 'پروژه‌ها',
   documents: 'اسناد و مصوبات',
   issues: 'موضوعات',
@@ -180,10 +182,16 @@ export const SCREENS: ScreenEntry[] = [
     ['/production-capacity', 'ظرفیت تولید'],
   ].map(([s, t]) => p(`/performance${s}`, t!, 'performance')),
   p('/performance/financial-statement/list', 'صورت‌های مالی', 'financial.statements', {
+    ...built,
     menu: 'صنایع و عملکرد',
+    keywords: ['financial statements', 'statements', 'صورت مالی', 'ترازنامه', 'سود و زیان'],
   }),
-  p('/performance/financial-statement/view/{id}', 'مشاهده صورت مالی', 'financial.statements'),
-  p('/performance/financial-statements-entry-state/list', 'وضعیت ورود صورت‌های مالی', 'financial.statements'),
+  p('/performance/financial-statement/view/{id}', 'مشاهده صورت مالی', 'financial.statements', built),
+  p('/performance/financial-statements-entry-state/list', 'وضعیت ورود صورت‌های مالی', 'financial.statements', {
+    ...built,
+    menu: 'صنایع و عملکرد',
+    keywords: ['entry state', 'matrix', 'وضعیت ورود', 'ماتریس', 'صورت مالی'],
+  }),
   // Management
   p('/management/users/create', 'ایجاد کاربر', 'management.users'),
   p('/management/users/list', 'کاربران', 'management.users', {

@@ -19,6 +19,12 @@ export const OPTION_LOADERS: Readonly<Record<OptionSource, () => Promise<EnumOpt
   provinces: async () =>
     (await api<Named[]>('/api/provinces', { quiet: true })).map((p) => ({ value: p.id, label: p.name })),
   industries: fetchIndustryOptions,
+  /** GET /api/supervising-bodies: the bodies companies report to, by name. */
+  supervising_bodies: async () =>
+    (await api<Named[]>('/api/supervising-bodies', { quiet: true })).map((b) => ({
+      value: b.id,
+      label: b.name,
+    })),
   /** The labels the management area defines for legal persons (and, next, for true persons). */
   'labels:legal_person': labelOptions('legal_person'),
   'labels:true_person': labelOptions('true_person'),

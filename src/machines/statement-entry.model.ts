@@ -1,6 +1,6 @@
 import { createTestModel } from '@xstate/graph';
 import { assign, setup } from 'xstate';
-import type { EntryState, StatementMoveType } from './statement-entry.ts';
+import type { EntryState, StatementMoveType } from '../domain/finance/statement-entry.ts';
 import { coveringPaths } from './testing/paths.ts';
 
 /**

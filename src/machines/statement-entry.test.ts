@@ -1,14 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
-  createStatementEntryTestModel,
-  expectedMoves,
-  STATEMENT_ENTRY_MODEL_EVENTS,
-  type StatementEntryModelContext,
-  type StatementEntryModelEvent,
-  statementEntryPaths,
-} from './statement-entry.model.ts';
-import {
   allowedMoves,
   applyMove,
   ENTRY_STATE_LABELS_FA,
@@ -21,7 +13,15 @@ import {
   type StatementEntryEvent,
   type StatementMove,
   statementEntryMachine,
-} from './statement-entry.ts';
+} from '../domain/finance/statement-entry.ts';
+import {
+  createStatementEntryTestModel,
+  expectedMoves,
+  STATEMENT_ENTRY_MODEL_EVENTS,
+  type StatementEntryModelContext,
+  type StatementEntryModelEvent,
+  statementEntryPaths,
+} from './statement-entry.model.ts';
 import { createCoverage } from './testing/coverage.ts';
 import { modelCoverage } from './testing/paths.ts';
 

@@ -123,6 +123,48 @@ export function chooseZVariant(company: { listed: boolean; manufacturing: boolea
   return company.listed ? 'z' : 'z_prime';
 }
 
+/**
+ * The TSETMC industry groups (data/tse-sectors.csv codes) that are manufacturing: section C of
+ * ISIC Rev. 4 ("Manufacturing", divisions 10–33), to which TSETMC's groups map by their names
+ * (food, textiles, leather, wood, paper, printing, oil products, chemicals, pharmaceuticals,
+ * rubber and plastics, electronics, basic metals, metal products, machinery, electrical
+ * equipment, communication devices, instruments, vehicles, other transport, furniture, sugar,
+ * tiles, cement, other non-metallic minerals, and the multi-industry manufacturing group 39).
+ * Mining (10–14), utilities, construction, trade, transport, finance and services are not.
+ */
+export const MANUFACTURING_INDUSTRY_CODES: ReadonlySet<string> = new Set([
+  '17',
+  '19',
+  '20',
+  '21',
+  '22',
+  '23',
+  '24',
+  '25',
+  '26',
+  '27',
+  '28',
+  '29',
+  '31',
+  '32',
+  '33',
+  '34',
+  '35',
+  '36',
+  '38',
+  '39',
+  '42',
+  '43',
+  '44',
+  '49',
+  '53',
+  '54',
+]);
+
+/** Whether a company of this TSETMC industry group (code, or null when unknown) is a manufacturer. */
+export const isManufacturingIndustry = (code: string | null | undefined): boolean =>
+  code != null && MANUFACTURING_INDUSTRY_CODES.has(code);
+
 const BASE_ITEMS = [
   'current_assets',
   'current_liabilities',

@@ -51,13 +51,15 @@ const UNDONE: Record<BulkVerb, (n: string, label: string) => string> = {
 /** The undo offer of a finished operation. */
 function offerOf(op: BulkOperation, labelName: string): UndoOffer {
   const n = formatNumber(op.affected);
+  // A persons' operation is always one of their own verbs.
+  const verb = op.action as BulkVerb;
   return {
-    message: RESULT[op.action](n, labelName),
+    message: RESULT[verb](n, labelName),
     // The client's own clock: the server's window starts a moment before the answer arrives.
     until: Date.now() + UNDO_WINDOW_MS - 300,
     undo: async () => {
-      const { operation } = await undoBulk(op.id);
-      return UNDONE[operation.action](n, labelName);
+      await undoBulk(op.id);
+      return UNDONE[verb](n, labelName);
     },
   };
 }

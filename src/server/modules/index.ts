@@ -8,6 +8,7 @@ import { cityRoutes } from './cities/routes.ts';
 import { companyReportRoutes } from './company-reports/routes.ts';
 import { contactRoutes } from './contacts/routes.ts';
 import { documentRoutes } from './documents/routes.ts';
+import { financeRoutes } from './finance/routes.ts';
 import { labelRoutes } from './labels/routes.ts';
 import { logRoutes } from './logs/routes.ts';
 import { managementRoutes } from './management/routes.ts';
@@ -48,4 +49,5 @@ export const allRoutes: AnyRoute[] = [
   ...statusReportRoutes,
   ...companyReportRoutes,
   ...cityRoutes,
+  ...financeRoutes,
 ];

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
 /** PostgreSQL element types a bulk column can have. */
-export type BulkType = 'int' | 'text' | 'bool' | 'numeric' | 'date' | 'float8' | 'timestamptz';
+export type BulkType = 'int' | 'text' | 'bool' | 'numeric' | 'date' | 'float8' | 'timestamptz' | 'jsonb';
 
 /**
  * Inserts `rows` into `table` with one `INSERT ... SELECT * FROM unnest($1::int[], $2::text[] ...)`

@@ -5,6 +5,7 @@ import { users } from '../db/schema/index.ts';
 import { seedAccess, syncPermissions } from './access.ts';
 import { seedCompanyReports } from './company-reports.ts';
 import { seedDocumentTypes } from './document-types.ts';
+import { seedChart, seedStatements } from './finance.ts';
 import { seedLabels } from './labels.ts';
 import { seedPortfolio } from './portfolio.ts';
 import { seedReference } from './reference.ts';
@@ -26,6 +27,7 @@ export async function seedIfEmpty(
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) {
     await syncPermissions(db);
+    await seedChart(db);
     return config.SEED === 'demo' ? 'existing-demo' : 'existing';
   }
   // Reference data first, in every mode: provinces, cities and industry groups are public facts
@@ -36,6 +38,7 @@ export async function seedIfEmpty(
   // midway can be retried; the accounts come last because a database with users counts as seeded.
   await seedReference(db);
   await seedDocumentTypes(db);
+  await seedChart(db);
   if (config.SEED === 'demo') {
     await seedPortfolio(db);
     await seedLabels(db);
@@ -43,5 +46,7 @@ export async function seedIfEmpty(
   }
   await seedResumes(db, { demo: config.SEED === 'demo' });
   await seedAccess(db, { demoPassword: config.DEMO_PASSWORD, demoAccounts: config.SEED === 'demo' });
+  // After the accounts: a statement's entry moves name the demo preparer and reviewer.
+  if (config.SEED === 'demo') await seedStatements(db);
   return config.SEED === 'demo' ? 'demo' : 'admin-only';
 }

@@ -67,8 +67,8 @@ export interface DataTableProps<T extends RowData> {
   fetchPage: FetchPage<T>;
   /** The row's id (as text). */
   getRowId(row: T): string;
-  /** Enter or a double click on a row. */
-  onOpen?(row: T): void;
+  /** Enter (with the focused cell's column id) or a double click on a row. */
+  onOpen?(row: T, columnId?: string): void;
   /** Placeholder of the search box: what `q` matches ("نام، شناسه ملی یا نماد"). */
   searchPlaceholder?: string;
   /** What an empty list says when nothing filters it ("هنوز کاربری ثبت نشده است"). */
@@ -266,7 +266,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       case 'open': {
         const row = list.rowAt(cursor.row);
         if (row === undefined || !onOpen) return false;
-        onOpen(row);
+        onOpen(row, headers[cursor.col]?.column.id);
         return true;
       }
       case 'ask-goto':

@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './company-reports.ts';
 export * from './files.ts';
+export * from './finance.ts';
 export * from './geo.ts';
 export * from './governance.ts';
 export * from './logs.ts';

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import { BULK_CAP, type BulkAction, type BulkOperation, UNDO_WINDOW_MS } from '../../../contract/bulk.ts';
+import { BULK_CAP, type BulkAction, type BulkOperation } from '../../../contract/bulk.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
-import { roleHolds } from '../../auth/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError, invalid, notFound } from '../../http/errors.ts';
 import { isoTimestamp, type ListSpec, listPage, queryRows } from '../../http/list.ts';
 import type { AuditBatch, MutationRows } from '../../http/mutation.ts';
 import type { SessionInfo } from '../../http/route.ts';
+import { revertStatementMoves, STATEMENT_BULK_PERMISSION, type StatementMovesUndo } from '../finance/bulk.ts';
 import { legalPersonsList, truePersonsList } from '../persons/lists.ts';
+import { claimOperation, markUndone, readOperation, storeOperation } from './operations.ts';
 
 /**
  * Bulk actions on persons (label, unlabel, soft delete) and their undo, as plain functions over
@@ -45,6 +46,7 @@ const TARGETS: Record<BulkEntity, Target> = {
 
 /** What undo needs, stored in bulk_operations.undo. */
 type UndoData =
+  | StatementMovesUndo
   | { action: 'label'; labelId: number; labelName: string; ids: number[] }
   | { action: 'unlabel'; labelId: number; labelName: string; ids: number[]; at: string[] }
   | { action: 'delete'; ids: number[]; deletedAt: string };
@@ -117,17 +119,6 @@ const auditEach = (
   before: Record<string, unknown>,
   after: Record<string, unknown>,
 ): AuditBatch => ({ action, entity, entityIds, before, after });
-
-const OPERATION_COLUMNS = sql`id, action, entity_type, affected, ${isoTimestamp(sql.raw('undo_until'))} AS undo_until,
-  CASE WHEN undone_at IS NULL THEN NULL ELSE ${isoTimestamp(sql.raw('undone_at'))} END AS undone_at`;
-
-async function readOperation(tx: Db, id: string): Promise<BulkOperation> {
-  const [row] = await queryRows<BulkOperation>(
-    tx,
-    sql`SELECT ${OPERATION_COLUMNS} FROM bulk_operations WHERE id = ${id}`,
-  );
-  return { ...row!, affected: Number(row!.affected) };
-}
 
 /**
  * Runs one bulk action in `tx` and stores it for undo → `{ operation }` and the audit batch of the
@@ -205,10 +196,12 @@ export async function runBulk(
       );
     }
   }
-  await tx.execute(sql`INSERT INTO bulk_operations (id, user_id, action, entity_type, affected, undo, created_at, undo_until)
-    VALUES (${opId}, ${session!.user!.id}, ${req.action}, ${req.entity}, ${undo.ids.length},
-      ${JSON.stringify(undo)}::jsonb, ${now.toISOString()}::timestamptz,
-      ${new Date(now.getTime() + UNDO_WINDOW_MS).toISOString()}::timestamptz)`);
+  await storeOperation(
+    tx,
+    { id: opId, action: req.action, entityType: req.entity, affected: undo.ids.length, undo },
+    session,
+    now,
+  );
   return { audits: [audit], result: { operation: await readOperation(tx, opId) } };
 }
 
@@ -226,32 +219,20 @@ export async function undoBulk(
   session: SessionInfo | null,
   now: Date,
 ): Promise<MutationRows<{ operation: BulkOperation }>> {
-  const [op] = await queryRows<{
-    user_id: number;
-    entity_type: BulkEntity;
-    undo: UndoData;
-    expired: boolean;
-    undone: boolean;
-  }>(
-    tx,
-    sql`SELECT user_id, entity_type, undo, undo_until < ${now.toISOString()}::timestamptz AS expired,
-          undone_at IS NOT NULL AS undone
-        FROM bulk_operations WHERE id = ${id} FOR UPDATE`,
-  );
-  if (!op) throw notFound('عملیات گروهی یافت نشد');
-  if (op.user_id !== session?.user?.id)
-    throw new HttpError(403, 'فقط کسی که این عملیات را انجام داده می‌تواند آن را برگرداند');
-  if (!(await roleHolds(tx, session, BULK_PERMISSION[op.entity_type])))
-    throw new HttpError(
-      403,
-      'نقش کنونی شما اجازه این تغییر را ندارد؛ برای بازگرداندن آن نقشی با دسترسی ویرایش برگزینید',
-    );
-  if (op.undone) throw new HttpError(409, 'این عملیات پیش‌تر برگردانده شده است');
-  if (op.expired)
-    throw new HttpError(410, 'مهلت ده‌ثانیه‌ای بازگرداندن این عملیات گذشته است؛ تغییرات را جداگانه برگردانید');
-  const t = TARGETS[op.entity_type];
-  const u = typeof op.undo === 'string' ? (JSON.parse(op.undo) as UndoData) : op.undo;
+  const claimed = await claimOperation<UndoData>(tx, id, session, now, (e) => {
+    const permission = BULK_PERMISSION[e as BulkEntity] ?? STATEMENT_BULK_PERMISSION[e];
+    if (!permission) throw new HttpError(409, 'این عملیات برگرداندنی نیست');
+    return permission;
+  });
+  const u = claimed.undo;
   const tag = { bulk_operation: id };
+  if (u.action === 'statement_move') {
+    const audits = await revertStatementMoves(tx, u, tag);
+    await markUndone(tx, id, now);
+    return { audits, result: { operation: await readOperation(tx, id) } };
+  }
+  const op = { entity_type: claimed.entityType as BulkEntity };
+  const t = TARGETS[op.entity_type];
   const run = async (q: SQL) => (await queryRows<{ id: number }>(tx, q)).map((r) => Number(r.id));
   let audit: AuditBatch;
   if (u.action === 'delete') {
@@ -291,8 +272,6 @@ export async function undoBulk(
       { ...tag, label: u.labelName },
     );
   }
-  await tx.execute(
-    sql`UPDATE bulk_operations SET undone_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`,
-  );
+  await markUndone(tx, id, now);
   return { audits: [audit], result: { operation: await readOperation(tx, id) } };
 }

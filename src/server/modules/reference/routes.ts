@@ -28,6 +28,27 @@ const industryList = defineRoute({
   },
 });
 
+/**
+ * GET /api/supervising-bodies — the legal persons some live company names as its supervising body
+ * (ministries, state holdings, funds), `{ data: [{ id, name }] }` by name, for filters. Any role.
+ */
+const supervisingBodyList = defineRoute({
+  method: 'get',
+  path: '/api/supervising-bodies',
+  permission: 'role',
+  summary: 'Supervising bodies (for filters)',
+  tags: ['reference'],
+  response: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  handler: ({ db }) =>
+    queryRows<{ id: number; name: string }>(
+      db,
+      sql`SELECT sb.id, sb.name FROM legal_persons sb
+          WHERE sb.deleted_at IS NULL AND EXISTS (
+            SELECT 1 FROM legal_persons lp WHERE lp.supervising_body_id = sb.id AND lp.deleted_at IS NULL)
+          ORDER BY sb.name, sb.id`,
+    ),
+});
+
 const cityQuery = z.looseObject({
   q: z.string().max(100, 'عبارت جست‌وجو حداکثر ۱۰۰ نویسه است').optional(),
   province_id: pickedId('استان نامعتبر است').optional(),
@@ -66,4 +87,4 @@ const cityList = defineRoute({
   },
 });
 
-export const referenceRoutes = [industryList, cityList];
+export const referenceRoutes = [industryList, cityList, supervisingBodyList];

@@ -1,0 +1,501 @@
+import { z } from 'zod';
+import { STATEMENT_KINDS } from '../domain/finance/chart.ts';
+import {
+  ENTRY_STATE_LABELS_FA,
+  ENTRY_STATES,
+  STATEMENT_MOVE_TYPES,
+} from '../domain/finance/statement-entry.ts';
+import { defineEntity, type EntityField, optionsOf, rowSchema } from './entity.ts';
+import { OWNERSHIP_TYPES } from './legal-person.ts';
+import { CODE_FILTER_OPS, type FilterOp } from './list.ts';
+
+/**
+ * Financial statements (issue 16): a company's statement for one fiscal year and period, its line
+ * items by the chart of items, its entry state and moves. Described once (`statementEntity`): the
+ * list's columns, filters and sorts, the row schema, the export. Shared by server and client.
+ *
+ * Units: amounts in million IRR as decimal strings, signed as filed (costs negative);
+ * `employees` a head count; fiscal years Jalali (the year the fiscal year ends in); dates ISO
+ * `YYYY-MM-DD`; timestamps ISO 8601 UTC.
+ */
+
+const ORDERED_OPS: readonly FilterOp[] = ['eq', 'neq', 'in', 'gte', 'lte'];
+const CHOICE_OPS: readonly FilterOp[] = ['eq', 'neq', 'in'];
+
+export const PERIOD_MONTHS = [3, 6, 9, 12] as const;
+
+export const AUDITOR_OPINIONS = ['unqualified', 'qualified', 'adverse', 'disclaimer'] as const;
+export const AUDITOR_OPINION_LABELS_FA: Record<(typeof AUDITOR_OPINIONS)[number], string> = {
+  unqualified: 'مقبول',
+  qualified: 'مشروط',
+  adverse: 'مردود',
+  disclaimer: 'عدم اظهارنظر',
+};
+
+/** Where a statement's figures came from. */
+export const STATEMENT_ORIGINS = ['codal', 'demo', 'entered', 'imported'] as const;
+export const STATEMENT_ORIGIN_LABELS_FA: Record<(typeof STATEMENT_ORIGINS)[number], string> = {
+  codal: 'واقعی (کدال)',
+  demo: 'نمونه نمایشی',
+  entered: 'ورود دستی',
+  imported: 'ورود از فایل',
+};
+
+/** A figure of the statement's items, million IRR, shown as a column and sorted on. */
+const figure = (label: string, order: number): EntityField => ({
+  type: 'amount',
+  label: `${label} (میلیون ریال)`,
+  nullable: true,
+  column: { width: 150, order, header: label },
+  sort: true,
+  filter: ORDERED_OPS,
+  builderOnly: true,
+});
+
+export const statementEntity = defineEntity({
+  name: 'financial_statement',
+  title: 'صورت مالی',
+  plural: 'صورت‌های مالی',
+  id: 'id',
+  display: 'company',
+  defaultSort: 'fiscal_year',
+  defaultDescending: true,
+  search: 'نام شرکت یا نماد',
+  permissions: {
+    list: 'financial.statements',
+    view: 'financial.statements',
+    create: 'financial.statements.edit',
+    update: 'financial.statements.edit',
+  },
+  paths: {
+    list: '/api/performance/financial-statements',
+    item: '/api/performance/financial-statements/:id{[0-9]+}',
+  },
+  intro: 'صورت‌های مالی شرکت‌های زیرمجموعه به تفکیک سال مالی و دوره، با وضعیت ورود و نتیجه کنترل‌ها',
+  emptyText: 'صورت مالی‌ای یافت نشد',
+  fields: {
+    id: { type: 'int', label: 'شناسه' },
+    legal_person_id: {
+      type: 'ref',
+      label: 'شرکت',
+      picker: 'legal_person',
+      shownAs: 'company',
+      filter: CODE_FILTER_OPS,
+      apiOnly: true,
+    },
+    company: {
+      type: 'text',
+      label: 'شرکت',
+      format: 'verbatim',
+      column: { width: 220, grow: true, order: 0, title: true },
+      sort: true,
+    },
+    ticker: {
+      type: 'text',
+      label: 'نماد',
+      nullable: true,
+      format: 'verbatim',
+      column: { width: 80, order: 1 },
+    },
+    industry_id: {
+      type: 'ref',
+      label: 'صنعت',
+      nullable: true,
+      notInRow: true,
+      optionsFrom: 'industries',
+      filter: CODE_FILTER_OPS,
+      filterAs: { url: 'industry' },
+    },
+    industry: { type: 'text', label: 'صنعت', nullable: true, column: { width: 140, order: 2, title: true } },
+    ownership_type: {
+      type: 'text',
+      label: 'نوع مالکیت',
+      nullable: true,
+      notInRow: true,
+      options: OWNERSHIP_TYPES,
+      filter: CODE_FILTER_OPS,
+      filterAs: { url: 'ownership' },
+    },
+    supervising_body_id: {
+      type: 'ref',
+      label: 'نهاد ناظر',
+      nullable: true,
+      notInRow: true,
+      optionsFrom: 'supervising_bodies',
+      filter: CODE_FILTER_OPS,
+      filterAs: { url: 'body' },
+    },
+    fiscal_year: {
+      type: 'int',
+      label: 'سال مالی',
+      format: 'plain',
+      column: { width: 80, order: 3 },
+      sort: true,
+      filter: ORDERED_OPS,
+      filterAs: { url: 'year' },
+    },
+    period_months: {
+      type: 'int',
+      label: 'دوره (ماه)',
+      format: 'plain',
+      column: { width: 80, order: 4, header: 'دوره' },
+      filter: CHOICE_OPS,
+      filterAs: { url: 'period' },
+    },
+    period_end: {
+      type: 'date',
+      label: 'پایان دوره',
+      column: { width: 100, order: 5 },
+      filter: ORDERED_OPS,
+      builderOnly: true,
+    },
+    entry_state: {
+      ...optionsOf(ENTRY_STATES, ENTRY_STATE_LABELS_FA),
+      label: 'وضعیت ورود',
+      column: { width: 130, order: 6 },
+      sort: true,
+      filter: CHOICE_OPS,
+      filterAs: { url: 'state' },
+    },
+    checks_passed: {
+      type: 'bool',
+      label: 'کنترل‌ها',
+      column: { width: 90, order: 7 },
+      filter: CHOICE_OPS,
+      filterAs: { yes: 'سازگار', no: 'ناسازگار' },
+    },
+    due_date: {
+      type: 'date',
+      label: 'مهلت ارسال',
+      column: { width: 100, order: 8 },
+      sort: true,
+      filter: ORDERED_OPS,
+      builderOnly: true,
+    },
+    filed_at: {
+      type: 'timestamp',
+      label: 'تاریخ ارسال',
+      nullable: true,
+      column: { width: 100, order: 9, day: true },
+      sort: true,
+      filter: ORDERED_OPS,
+      builderOnly: true,
+    },
+    late: {
+      type: 'bool',
+      label: 'با تأخیر',
+      column: { width: 80, order: 10 },
+      filter: CHOICE_OPS,
+      filterAs: { yes: 'با تأخیر', no: 'به‌موقع' },
+    },
+    audited: {
+      type: 'bool',
+      label: 'حسابرسی‌شده',
+      column: { width: 90, order: 11 },
+      filter: CHOICE_OPS,
+      filterAs: { yes: 'حسابرسی‌شده', no: 'حسابرسی‌نشده' },
+    },
+    auditor_opinion: {
+      ...optionsOf(AUDITOR_OPINIONS, AUDITOR_OPINION_LABELS_FA),
+      label: 'اظهارنظر حسابرس',
+      nullable: true,
+      column: { width: 110, order: 12 },
+      filter: CHOICE_OPS,
+      filterAs: { url: 'opinion' },
+    },
+    revenue: figure('درآمد عملیاتی', 13),
+    net_profit: figure('سود (زیان) خالص', 14),
+    total_assets: figure('جمع دارایی‌ها', 15),
+    loss: {
+      type: 'bool',
+      label: 'زیان‌ده',
+      nullable: true,
+      column: { width: 70, order: 16 },
+      filter: CHOICE_OPS,
+      filterAs: { yes: 'زیان‌ده', no: 'سودده' },
+    },
+    article_141: {
+      type: 'bool',
+      label: 'ماده ۱۴۱',
+      nullable: true,
+      column: { width: 80, order: 17, description: 'زیان انباشته دست‌کم نصف سرمایه' },
+      filter: CHOICE_OPS,
+      filterAs: { yes: 'مشمول', no: 'غیرمشمول', url: 'a141' },
+    },
+    origin: {
+      ...optionsOf(STATEMENT_ORIGINS, STATEMENT_ORIGIN_LABELS_FA),
+      label: 'منبع',
+      column: { width: 110, order: 18 },
+      filter: CHOICE_OPS,
+    },
+  },
+});
+
+export const statementRow = rowSchema(statementEntity);
+export type StatementRow = z.infer<typeof statementRow>;
+
+/** One item of the chart of line items as the API answers it (domain/finance/chart.ts `ChartItem`). */
+export const chartItemSchema = z.object({
+  code: z.string(),
+  nameFa: z.string(),
+  statementKind: z.enum(STATEMENT_KINDS),
+  parent: z.string().nullable(),
+  sign: z.union([z.literal(1), z.literal(-1)]),
+  isTotal: z.boolean(),
+  unit: z.enum(['million_irr', 'count']),
+  position: z.number().int(),
+  builtin: z.boolean(),
+  active: z.boolean(),
+});
+
+/** A figure the evaluation computed, or why not (domain `Computed<number>`). */
+export const computedNumber = z.union([
+  z.object({ ok: z.literal(true), value: z.number() }),
+  z.object({
+    ok: z.literal(false),
+    missing: z.array(z.string()),
+    reason: z.enum(['missing', 'zero_denominator']),
+  }),
+]);
+
+/** One accepted entry move (domain `StatementMove`) with the user's name. */
+export const statementMoveSchema = z.object({
+  from: z.enum(ENTRY_STATES),
+  to: z.enum(ENTRY_STATES),
+  by: z.number().int().nullable(),
+  by_name: z.string().nullable(),
+  at: z.string(),
+  note: z.string().nullable(),
+});
+
+/** One statement of the company, as a column of the view (items by chart code, million IRR). */
+export const statementColumn = z.object({
+  id: z.number().int(),
+  fiscal_year: z.number().int(),
+  period_months: z.number().int(),
+  period_end: z.iso.date(),
+  entry_state: z.enum(ENTRY_STATES),
+  origin: z.enum(STATEMENT_ORIGINS),
+  items: z.record(z.string(), z.number()),
+});
+
+/** A check's result on the statement (domain `CheckResult` and the chart's totals), for the screen. */
+export const statementCheck = z.object({
+  id: z.string(),
+  severity: z.enum(['error', 'warning']),
+  status: z.enum(['passed', 'failed', 'skipped']),
+  items: z.array(z.string()),
+  missing: z.array(z.string()),
+  difference: z.number().optional(),
+  messageFa: z.string(),
+});
+
+/**
+ * GET /api/performance/financial-statements/:id — one statement with what its view needs: the
+ * row, its items, the chart, the company's other statements of the same period length (the
+ * columns side by side, oldest first), its checks, its moves, and the moves the caller may make now.
+ */
+export const statementDetail = z.object({
+  statement: statementRow.extend({
+    items: z.record(z.string(), z.number()),
+    source_note: z.string().nullable(),
+    version: z.number().int(),
+  }),
+  company: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    ticker: z.string().nullable(),
+    listed: z.boolean(),
+    manufacturing: z.boolean(),
+  }),
+  chart: z.array(chartItemSchema),
+  columns: z.array(statementColumn),
+  checks: z.array(statementCheck),
+  moves: z.array(statementMoveSchema),
+  allowed_moves: z.array(z.enum(STATEMENT_MOVE_TYPES)),
+});
+export type StatementDetail = z.infer<typeof statementDetail>;
+
+/** An entry state, or a fiscal year past its due date with no statement at all (a filter of the matrix). */
+export const MATRIX_STATES = [...ENTRY_STATES, 'missing'] as const;
+export const MATRIX_STATE_LABELS_FA: Record<(typeof MATRIX_STATES)[number], string> = {
+  ...ENTRY_STATE_LABELS_FA,
+  missing: 'ارسال‌نشده (بدون صورت مالی)',
+};
+
+/**
+ * The entry-state matrix (/performance/financial-statements-entry-state/list): one row per live
+ * company or holding, one column per fiscal year of the range asked (`from_year`..`to_year`), each
+ * cell the entry state of the company's annual statement of that year (or none). Filtered by
+ * industry, supervising body, ownership type and state (a company with at least one year of the
+ * range in one of the states asked; `missing`: a year without a statement).
+ */
+export const entryMatrixEntity = defineEntity({
+  name: 'statement_entry_matrix',
+  title: 'وضعیت ورود صورت‌های مالی',
+  plural: 'وضعیت ورود صورت‌های مالی',
+  id: 'id',
+  display: 'company',
+  defaultSort: 'company',
+  search: 'نام شرکت یا نماد',
+  permissions: { list: 'financial.statements' },
+  paths: { list: '/api/performance/financial-statements-entry-state' },
+  intro: 'وضعیت ورود صورت‌های مالی سالانه هر شرکت در سال‌های مالی اخیر',
+  emptyText: 'شرکتی با این شرایط یافت نشد',
+  fields: {
+    id: { type: 'int', label: 'شناسه' },
+    company: {
+      type: 'text',
+      label: 'شرکت',
+      format: 'verbatim',
+      column: { width: 220, order: 0, title: true },
+      sort: true,
+    },
+    ticker: {
+      type: 'text',
+      label: 'نماد',
+      nullable: true,
+      format: 'verbatim',
+      column: { width: 70, order: 1 },
+    },
+    industry_id: {
+      type: 'ref',
+      label: 'صنعت',
+      nullable: true,
+      notInRow: true,
+      optionsFrom: 'industries',
+      filter: CODE_FILTER_OPS,
+      filterAs: { url: 'industry' },
+    },
+    industry: { type: 'text', label: 'صنعت', nullable: true, column: { width: 110, order: 2, title: true } },
+    supervising_body_id: {
+      type: 'ref',
+      label: 'نهاد ناظر',
+      nullable: true,
+      notInRow: true,
+      optionsFrom: 'supervising_bodies',
+      filter: CODE_FILTER_OPS,
+      filterAs: { url: 'body' },
+    },
+    ownership_type: {
+      type: 'text',
+      label: 'نوع مالکیت',
+      nullable: true,
+      options: OWNERSHIP_TYPES,
+      column: { width: 84, order: 3 },
+      filter: CODE_FILTER_OPS,
+      filterAs: { url: 'ownership' },
+    },
+    entry_state: {
+      ...optionsOf(MATRIX_STATES, MATRIX_STATE_LABELS_FA),
+      label: 'وضعیت ورود',
+      notInRow: true,
+      filter: CHOICE_OPS,
+      filterAs: { url: 'state' },
+    },
+  },
+});
+
+/** One cell of the matrix: the company's annual statement of a year. */
+export const matrixCell = z.object({
+  id: z.number().int(),
+  state: z.enum(ENTRY_STATES),
+  checks_passed: z.boolean(),
+  late: z.boolean(),
+  article_141: z.boolean().nullable(),
+});
+export type MatrixCell = z.infer<typeof matrixCell>;
+
+/** A row of the matrix: the company and its cells by fiscal year (a year without a statement is absent). */
+export const matrixRow = rowSchema(entryMatrixEntity).extend({ cells: z.record(z.string(), matrixCell) });
+export type MatrixRow = z.infer<typeof matrixRow>;
+
+/** The matrix's year range (Jalali fiscal years, at most 15), besides the list's own parameters. */
+export const matrixYears = z.object({
+  from_year: z.coerce
+    .number({ error: 'سال مالی نامعتبر است' })
+    .int('سال مالی نامعتبر است')
+    .min(1300, 'سال مالی نامعتبر است')
+    .max(1500, 'سال مالی نامعتبر است'),
+  to_year: z.coerce
+    .number({ error: 'سال مالی نامعتبر است' })
+    .int('سال مالی نامعتبر است')
+    .min(1300, 'سال مالی نامعتبر است')
+    .max(1500, 'سال مالی نامعتبر است'),
+});
+
+const notComputable = z.object({
+  ok: z.literal(false),
+  missing: z.array(z.string()),
+  reason: z.enum(['missing', 'zero_denominator']),
+});
+
+/** Altman's score (domain altman.ts `ZScore`), or why not. */
+export const computedZ = z.union([
+  z.object({
+    ok: z.literal(true),
+    value: z.object({
+      variant: z.enum(['z', 'z_prime', 'z_double_prime']),
+      value: z.number(),
+      zone: z.enum(['safe', 'grey', 'distress']),
+      components: z.object({
+        x1: z.number(),
+        x2: z.number(),
+        x3: z.number(),
+        x4: z.number(),
+        x5: z.number().nullable(),
+      }),
+    }),
+  }),
+  notComputable,
+]);
+
+/** Article 141 (domain article141.ts `Article141`), or why not. */
+export const computedArticle141 = z.union([
+  z.object({
+    ok: z.literal(true),
+    value: z.object({
+      reached: z.boolean(),
+      accumulatedLoss: z.number(),
+      capital: z.number(),
+      ratio: z.number(),
+    }),
+  }),
+  notComputable,
+]);
+
+/** The statement a calculation is of. */
+const evaluatedStatement = {
+  statement_id: z.number().int(),
+  legal_person_id: z.number().int(),
+  company: z.string(),
+  ticker: z.string().nullable(),
+  fiscal_year: z.number().int(),
+  period_months: z.number().int(),
+  /** The line items the calculation read, million IRR (those the statement has). */
+  inputs: z.record(z.string(), z.number()),
+};
+
+/** A row of a calculation call (GET /api/performance/evaluation/<key>): the statement and the result. */
+export const calculationRow = z.object({
+  ...evaluatedStatement,
+  result: z.union([computedNumber, computedZ, computedArticle141]),
+});
+export type CalculationRow = z.infer<typeof calculationRow>;
+
+/** A row of GET /api/performance/evaluation: every calculation of one statement. */
+export const evaluationRow = z.object({
+  ...evaluatedStatement,
+  z_variant: z.enum(['z', 'z_prime', 'z_double_prime']),
+  marginal_profit: computedNumber,
+  return_on_asset: computedNumber,
+  assets_turnover: computedNumber,
+  financial_leverage: computedNumber,
+  return_on_equity: computedNumber,
+  z_altman: computedZ,
+  /** The two book-equity models beside the chosen one (a listed company's Z needs its market value). */
+  z_prime: computedZ,
+  z_double_prime: computedZ,
+  article_141: computedArticle141,
+});
+export type EvaluationRow = z.infer<typeof evaluationRow>;

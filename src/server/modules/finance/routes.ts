@@ -1,0 +1,15 @@
+import type { AnyRoute } from '../../http/route.ts';
+import { bulkMoveRoutes } from './bulk.ts';
+import { evaluationRoutes } from './evaluation.ts';
+import { matrixRoutes } from './matrix.ts';
+import { moveRoutes } from './moves.ts';
+import { statementRoutes } from './statements.ts';
+
+/** The routes of financial statements and performance evaluation (issue 16). */
+export const financeRoutes: AnyRoute[] = [
+  ...statementRoutes,
+  ...moveRoutes,
+  ...matrixRoutes,
+  ...bulkMoveRoutes,
+  ...evaluationRoutes,
+];

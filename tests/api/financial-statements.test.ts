@@ -1,0 +1,252 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, startTestApp } from '../support/api-client.ts';
+import { clientAs, type TestApp } from '../support/auth.ts';
+
+/**
+ * Financial statements (issue 16): the seeded real Codal statements of کاوه and شرانل and the
+ * generated ones, the list's filters from the description, one statement's view with its years,
+ * checks and moves, and the entry moves (submit, review, return) as each role may make them.
+ */
+
+let t: TestApp;
+let analyst: ApiClient;
+let auditor: ApiClient;
+let viewer: ApiClient;
+beforeAll(async () => {
+  t = await startTestApp();
+  analyst = await clientAs(t, 'analyst', 'analyst', '10.41.0.1');
+  auditor = await clientAs(t, 'auditor', 'auditor', '10.41.0.2');
+  viewer = await clientAs(t, 'analyst', 'viewer', '10.41.0.3');
+});
+afterAll(() => t.dispose());
+
+const LIST = '/api/performance/financial-statements';
+type Row = Record<string, unknown> & { id: number };
+const rows = async (c: ApiClient, query: string) => {
+  const res = await c.get(`${LIST}?${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as { data: Row[]; total: number };
+};
+
+describe('financial statements', () => {
+  it('the seed loads کاوه’s and شرانل’s real statements, marked codal, every one passing its checks', async () => {
+    const kaveh = await rows(analyst, `q=${encodeURIComponent('کاوه')}&origin=codal&per_page=100`);
+    const years = kaveh.data
+      .filter((r) => r.ticker === 'کاوه' && r.period_months === 12)
+      .map((r) => r.fiscal_year)
+      .sort();
+    expect(years).toEqual(Array.from({ length: 18 }, (_, i) => 1386 + i));
+    const all = await rows(analyst, 'origin=codal&per_page=100');
+    expect(all.total).toBe(23);
+    expect(all.data.every((r) => r.checks_passed && r.entry_state === 'reviewed')).toBe(true);
+    expect(all.data.every((r) => r.article_141 !== true)).toBe(true);
+  });
+
+  it('generated statements carry the triage’s work: drafts, returns, late, losses, article 141, failed checks', async () => {
+    const demo = await rows(analyst, 'origin=demo&per_page=1');
+    expect(demo.total).toBeGreaterThan(2000);
+    for (const [query, min] of [
+      ['entry_state=returned', 1],
+      ['entry_state=draft', 1],
+      ['entry_state=submitted', 1],
+      ['late=true', 10],
+      ['loss=true', 10],
+      ['article_141=true', 5],
+      ['checks_passed=false', 10],
+    ] as const) {
+      const got = await rows(analyst, `origin=demo&${query}&per_page=5`);
+      expect(got.total, query).toBeGreaterThanOrEqual(min);
+    }
+    const a141 = await rows(analyst, 'article_141=true&per_page=20');
+    expect(a141.data.every((r) => r.article_141 === true)).toBe(true);
+    const failed = await rows(analyst, 'checks_passed=false&per_page=50');
+    expect(failed.data.every((r) => r.entry_state === 'draft' || r.entry_state === 'not_started')).toBe(true);
+  });
+
+  it('sorts by the declared keys and refuses others in Persian', async () => {
+    const byRevenue = await rows(analyst, 'sortBy=revenue&descending=true&per_page=5&origin=codal');
+    const revenues = byRevenue.data.map((r) => Number(r.revenue));
+    expect(revenues).toEqual([...revenues].sort((a, b) => b - a));
+    const bad = await analyst.get(`${LIST}?sortBy=items`);
+    expect(bad.status).toBe(422);
+  });
+
+  it('one statement: its company’s years side by side, the checks, the moves, what the role may do', async () => {
+    const [row] = (
+      await rows(analyst, `origin=codal&fiscal_year=1402&period_months=12&q=${encodeURIComponent('کاوه')}`)
+    ).data;
+    const res = await analyst.get(`${LIST}/${row!.id}`);
+    expect(res.status).toBe(200);
+    const d = res.body.data;
+    expect(d.company.ticker).toBe('کاوه');
+    expect(d.company.manufacturing).toBe(true);
+    expect(d.statement.items.net_profit).toBe(65167514);
+    expect(d.columns.map((c: { fiscal_year: number }) => c.fiscal_year)).toContain(1386);
+    expect(d.checks.filter((c: { status: string }) => c.status === 'failed')).toEqual([]);
+    expect(d.moves.map((m: { to: string }) => m.to)).toEqual(['draft', 'submitted', 'reviewed']);
+    expect(d.moves[0].by_name).toBe('سارا محمدی');
+    // reviewed: the analyst (a preparer) may do nothing more; the auditor may return it
+    expect(d.allowed_moves).toEqual([]);
+    expect((await auditor.get(`${LIST}/${row!.id}`)).body.data.allowed_moves).toEqual(['RETURN']);
+    expect((await analyst.get(`${LIST}/999999`)).status).toBe(404);
+  });
+
+  it('submit, review and return follow the statechart and the roles, each move on the record', async () => {
+    const [draft] = (await rows(analyst, 'entry_state=draft&checks_passed=true&per_page=1')).data;
+    const path = `${LIST}/${draft!.id}`;
+    // the reviewer may not submit, the preparer may not review
+    expect((await auditor.post(`${path}/submit`, {})).status).toBe(403);
+    expect((await analyst.post(`${path}/review`, {})).status).toBe(403);
+    // a draft cannot be reviewed before it is submitted (409, Persian, nothing written)
+    const early = await auditor.post(`${path}/review`, {});
+    expect(early.status).toBe(409);
+    expect(early.body.message).toContain('ارسال‌شده');
+    expect((await analyst.post(`${path}/submit`, {})).status).toBe(200);
+    // a return needs its note
+    const noNote = await auditor.post(`${path}/return`, { json: { note: '   ' } });
+    expect(noNote.status).toBe(422);
+    expect(noNote.body.errors.note[0]).toBe('علت برگشت را بنویسید');
+    const back = await auditor.post(`${path}/return`, {
+      json: { note: 'سود انباشته با صورت سود و زیان نمی‌خواند' },
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const d = (await analyst.get(path)).body.data;
+    expect(d.statement.entry_state).toBe('returned');
+    expect(d.statement.filed_at).not.toBeNull();
+    expect(d.moves.slice(-2).map((m: { to: string; note: string | null }) => [m.to, m.note])).toEqual([
+      ['submitted', null],
+      ['returned', 'سود انباشته با صورت سود و زیان نمی‌خواند'],
+    ]);
+    // a returned statement is saved as a draft before it is submitted again
+    expect((await analyst.post(`${path}/submit`, {})).status).toBe(409);
+    const audits = await t.db.execute(
+      sql`SELECT action FROM audit_log WHERE entity = 'financial_statement' AND entity_id = ${String(draft!.id)} ORDER BY id`,
+    );
+    expect(((audits as { rows: { action: string }[] }).rows ?? []).map((a) => a.action)).toEqual([
+      'submit',
+      'return',
+    ]);
+  });
+
+  it('a role without the statements permission sees none of it', async () => {
+    expect((await viewer.get(`${LIST}?per_page=1`)).status).toBe(403);
+  });
+
+  it('the entry-state matrix: companies × years, filtered by state, industry and range', async () => {
+    const M = '/api/performance/financial-statements-entry-state';
+    const page = await auditor.get(`${M}?from_year=1400&to_year=1404&per_page=50`);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    const first = page.body.data.data[0];
+    expect(Object.keys(first).sort()).toEqual([
+      'cells',
+      'company',
+      'id',
+      'industry',
+      'ownership_type',
+      'ticker',
+    ]);
+    const withCells = page.body.data.data.find((r: { cells: object }) => Object.keys(r.cells).length > 0);
+    for (const [year, cell] of Object.entries(
+      withCells.cells as Record<string, { state: string; id: number }>,
+    )) {
+      expect(Number(year)).toBeGreaterThanOrEqual(1400);
+      expect(Number(year)).toBeLessThanOrEqual(1404);
+      expect(cell.state).toMatch(/^(not_started|draft|submitted|reviewed|returned)$/);
+    }
+    const returned = await auditor.get(`${M}?from_year=1400&to_year=1404&entry_state=returned&per_page=200`);
+    expect(returned.body.data.total).toBeGreaterThan(0);
+    for (const r of returned.body.data.data)
+      expect(
+        Object.values(r.cells as Record<string, { state: string }>).some((c) => c.state === 'returned'),
+      ).toBe(true);
+    const missing = await auditor.get(`${M}?from_year=1400&to_year=1404&entry_state=missing&per_page=200`);
+    for (const r of missing.body.data.data) expect(Object.keys(r.cells).length).toBeLessThan(5);
+    expect((await auditor.get(`${M}?from_year=1404&to_year=1400`)).status).toBe(422);
+    expect((await auditor.get(`${M}?from_year=1380&to_year=1404`)).status).toBe(422);
+    expect((await auditor.get(`${M}?from_year=1400`)).status).toBe(422);
+    expect((await viewer.get(`${M}?from_year=1400&to_year=1404`)).status).toBe(403);
+  });
+
+  it('bulk return from the matrix moves every chosen company’s statement of the year, audited, and undo restores it', async () => {
+    const M = '/api/performance/financial-statements-entry-state';
+    const submitted = await auditor.get(`${M}?from_year=1404&to_year=1404&entry_state=submitted&per_page=3`);
+    const companies = submitted.body.data.data.map((r: { id: number }) => r.id);
+    expect(companies.length).toBe(3);
+    const before = submitted.body.data.data.map(
+      (r: { cells: Record<string, { id: number }> }) => r.cells['1404']!.id,
+    );
+    // the preparer may not; a return needs its note
+    expect(
+      (await analyst.post(`${LIST}/bulk/return`, { json: { ids: companies, fiscal_year: 1404, note: 'x' } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await auditor.post(`${LIST}/bulk/return`, { json: { ids: companies, fiscal_year: 1404 } })).status,
+    ).toBe(422);
+    const res = await auditor.post(`${LIST}/bulk/return`, {
+      json: { ids: companies, fiscal_year: 1404, note: 'یادداشت‌های پیوست ناقص است' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.moved).toBe(3);
+    expect(res.body.data.operation.action).toBe('return');
+    for (const id of before)
+      expect((await auditor.get(`${LIST}/${id}`)).body.data.statement.entry_state).toBe('returned');
+    // nothing of that year is submitted any more among them: a second call is refused and writes nothing
+    expect(
+      (await auditor.post(`${LIST}/bulk/review`, { json: { ids: companies, fiscal_year: 1404 } })).status,
+    ).toBe(422);
+    const undo = await auditor.post(`/api/bulk-operations/${res.body.data.operation.id}/undo`);
+    expect(undo.status, JSON.stringify(undo.body)).toBe(200);
+    for (const id of before) {
+      const d = (await auditor.get(`${LIST}/${id}`)).body.data;
+      expect(d.statement.entry_state).toBe('submitted');
+      expect(d.moves.at(-1).to).toBe('submitted');
+    }
+    expect((await auditor.post(`/api/bulk-operations/${res.body.data.operation.id}/undo`)).status).toBe(409);
+    // "all matching": every company the matrix query matches
+    const all = await auditor.post(`${LIST}/bulk/review`, {
+      json: {
+        all: {
+          from_year: 1404,
+          to_year: 1404,
+          entry_state: 'submitted',
+          q: submitted.body.data.data[0].company,
+        },
+        fiscal_year: 1404,
+      },
+    });
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(all.body.data.moved).toBeGreaterThanOrEqual(1);
+  });
+
+  it('the evaluation calls answer per company and year, and for a filtered set, with the items they read', async () => {
+    const [kaveh] = (
+      await rows(analyst, `origin=codal&fiscal_year=1402&period_months=12&q=${encodeURIComponent('کاوه')}`)
+    ).data;
+    const one = `legal_person_id=${kaveh!.legal_person_id}&fiscal_year=1402&period_months=12`;
+    const margin = await analyst.get(`/api/performance/evaluation/marginal-profit?${one}`);
+    expect(margin.status, JSON.stringify(margin.body)).toBe(200);
+    expect(margin.body.data.total).toBe(1);
+    const row = margin.body.data.data[0];
+    expect(row.inputs).toEqual({ net_profit: 65167514, revenue: 333941576 });
+    expect(row.result.value).toBeCloseTo(65167514 / 333941576, 12);
+    // a listed steel maker: the original Z, which needs the market value the statements lack
+    const z = (await analyst.get(`/api/performance/evaluation/z-altman?${one}`)).body.data.data[0];
+    expect(z.result).toEqual({ ok: false, missing: ['market_value_of_equity'], reason: 'missing' });
+    const all = (await analyst.get(`/api/performance/evaluation?${one}`)).body.data.data[0];
+    expect(all.z_variant).toBe('z');
+    expect(all.z_double_prime.value.value).toBeCloseTo(3.196, 3);
+    expect(all.article_141.value.reached).toBe(false);
+    // in bulk: every statement under article 141 is flagged by the calculation too
+    const a141 = await analyst.get('/api/performance/evaluation/article-141?article_141=true&per_page=100');
+    expect(a141.body.data.total).toBeGreaterThan(0);
+    for (const r of a141.body.data.data) expect(r.result.value.reached).toBe(true);
+    // a role without «performance» is refused; a filter the list does not offer is a Persian 422
+    expect((await viewer.get('/api/performance/evaluation/return-on-equity')).status).toBe(403);
+    const bad = await analyst.get(
+      '/api/performance/evaluation/return-on-equity?advanceFilter=[{"field":"items","op":"eq","value":1}]',
+    );
+    expect(bad.status).toBe(422);
+  });
+});
