@@ -499,3 +499,51 @@ export const evaluationRow = z.object({
   article_141: computedArticle141,
 });
 export type EvaluationRow = z.infer<typeof evaluationRow>;
+
+/** The largest amount a line item may hold: under 10^15 million IRR (beyond any company, and exact as a JSON number). */
+export const MAX_ITEM_AMOUNT = 999_999_999_999_999;
+
+/** A line item's value in a body: a whole number of million IRR (a count for employees), or null to clear it. */
+const itemAmount = z
+  .number({ error: 'مبلغ باید عدد باشد' })
+  .int('مبلغ باید به میلیون ریال و بدون اعشار باشد')
+  .min(-MAX_ITEM_AMOUNT, 'مبلغ خارج از بازه مجاز است')
+  .max(MAX_ITEM_AMOUNT, 'مبلغ خارج از بازه مجاز است')
+  .nullable();
+
+/**
+ * PUT /api/performance/financial-statements/:id/items — the figures as typed in the entry form:
+ * `items` by chart code (every code an active item of the chart; null clears an item), the audit
+ * flag and opinion, and the version read (the optimistic lock).
+ */
+export const statementItemsInput = z.object({
+  version: z.number({ error: 'نسخه صورت مالی را بفرستید' }).int().positive(),
+  items: z
+    .record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'کد قلم نامعتبر است'), itemAmount)
+    .refine((r) => Object.keys(r).length <= 500, 'تعداد اقلام بیش از حد است'),
+  audited: z.boolean().optional(),
+  auditor_opinion: z.enum(AUDITOR_OPINIONS, { error: 'اظهارنظر حسابرس نامعتبر است' }).nullable().optional(),
+});
+export type StatementItemsInput = z.infer<typeof statementItemsInput>;
+
+/** What a save answers: the new version, state and checks. */
+export const statementSaved = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  entry_state: z.enum(ENTRY_STATES),
+  checks_passed: z.boolean(),
+  checks: z.array(statementCheck),
+});
+
+/** POST /api/performance/financial-statements — a new, not yet started statement of a company for a fiscal year and period. */
+export const statementCreateInput = z.object({
+  legal_person_id: z.number({ error: 'شرکت را انتخاب کنید' }).int().positive(),
+  fiscal_year: z
+    .number({ error: 'سال مالی را وارد کنید' })
+    .int('سال مالی نامعتبر است')
+    .min(1300, 'سال مالی نامعتبر است')
+    .max(1500, 'سال مالی نامعتبر است'),
+  period_months: z.union([z.literal(3), z.literal(6), z.literal(9), z.literal(12)], {
+    error: 'دوره باید ۳، ۶، ۹ یا ۱۲ ماه باشد',
+  }),
+});

@@ -17,22 +17,28 @@ export function groupAmount(digits: string): string {
 }
 
 export type AmountInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> & {
-  /** The amount as ASCII digits ('' when empty). */
+  /** The amount as ASCII digits ('' when empty); with `signed`, a leading '-' for a negative amount. */
   value: string;
   onChange(digits: string): void;
+  /** A negative amount may be typed: a minus sign (-, −) or parentheses around it, as statements write costs. */
+  signed?: boolean;
   ref?: Ref<HTMLInputElement>;
 };
+
+/** Whether typed text asks for a negative amount: a minus sign anywhere before the digits, or parentheses. */
+const negativeTyped = (typed: string) => /^[^\d۰-۹٠-٩]*[-−‐–]/.test(typed) || /\(.*\)/.test(typed);
 
 /**
  * An amount typed left to right: digits in any script become Persian digits grouped by
  * thousands (۱۲٬۳۴۵٬۶۷۸) as they are typed, the caret stays after the digit just typed, and
  * `onChange` gets the digit string. Put it inside a `Field` for its label and messages.
  */
-export function AmountInput({ value, onChange, className, ref, ...rest }: AmountInputProps) {
+export function AmountInput({ value, onChange, signed, className, ref, ...rest }: AmountInputProps) {
   const own = useRef<HTMLInputElement | null>(null);
   /** Digits left of the caret after the last edit, to put the caret back after regrouping. */
   const caretDigits = useRef<number | null>(null);
-  const shown = groupAmount(value);
+  const negative = signed === true && value.startsWith('-');
+  const shown = (negative ? '−' : '') + groupAmount(value);
 
   useLayoutEffect(() => {
     const el = own.current;
@@ -40,7 +46,8 @@ export function AmountInput({ value, onChange, className, ref, ...rest }: Amount
     if (!el || n === null || document.activeElement !== el) return;
     caretDigits.current = null;
     let pos = 0;
-    for (let seen = 0; pos < shown.length && seen < n; pos++) if (shown[pos] !== SEPARATOR) seen++;
+    for (let seen = 0; pos < shown.length && seen < n; pos++)
+      if (shown[pos] !== SEPARATOR && shown[pos] !== '−') seen++;
     el.setSelectionRange(pos, pos);
   }, [shown]);
 
@@ -58,7 +65,9 @@ export function AmountInput({ value, onChange, className, ref, ...rest }: Amount
       onChange={(e) => {
         const el = e.target;
         caretDigits.current = amountDigits(el.value.slice(0, el.selectionStart ?? el.value.length)).length;
-        onChange(amountDigits(el.value));
+        const digits = amountDigits(el.value);
+        // A lone minus is kept, so that typing «−۵» starts with it.
+        onChange(signed && negativeTyped(el.value) ? `-${digits}` : digits);
       }}
       {...rest}
     />

@@ -249,4 +249,74 @@ describe('financial statements', () => {
     );
     expect(bad.status).toBe(422);
   });
+
+  it('entry: a new statement, saved as a draft with its checks, submitted once they pass; bad input changes nothing', async () => {
+    const company = (await rows(analyst, 'origin=demo&per_page=1')).data[0]!.legal_person_id as number;
+    const created = await analyst.post(LIST, {
+      json: { legal_person_id: company, fiscal_year: 1405, period_months: 6 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.data.id;
+    const again = await analyst.post(LIST, {
+      json: { legal_person_id: company, fiscal_year: 1405, period_months: 6 },
+    });
+    expect(again.status).toBe(422);
+    expect(again.body.errors.fiscal_year[0]).toContain('پیش‌تر ثبت شده');
+    expect(
+      (await auditor.post(LIST, { json: { legal_person_id: company, fiscal_year: 1405, period_months: 3 } }))
+        .status,
+    ).toBe(403);
+    const view = (await analyst.get(`${LIST}/${id}`)).body.data;
+    expect(view.statement.entry_state).toBe('not_started');
+    expect(view.statement.period_end).toBe('2026-09-22'); // 1405/06/31
+    expect(view.allowed_moves).toEqual(['SAVE_DRAFT']);
+    const put = (body: unknown) => analyst.request('PUT', `${LIST}/${id}/items`, { json: body });
+    // a code not in the chart, an amount out of range, a fraction: 422, nothing written
+    expect(
+      (await put({ version: 1, items: { goodwill_x: 5 } })).body.errors['items.goodwill_x'],
+    ).toBeDefined();
+    expect((await put({ version: 1, items: { cash: 1e16 } })).status).toBe(422);
+    expect((await put({ version: 1, items: { cash: 1.5 } })).status).toBe(422);
+    expect((await analyst.get(`${LIST}/${id}`)).body.data.statement.version).toBe(1);
+    // assets 100 ≠ liabilities 60 + equity 30: saved as a draft, its checks failed, not submittable
+    const unbalanced = {
+      total_assets: 100,
+      current_assets: 70,
+      cash: 20,
+      receivables: 30,
+      inventory: 10,
+      fixed_assets: 30,
+      non_current_assets: 30,
+      current_liabilities: 40,
+      non_current_liabilities: 20,
+      total_liabilities: 60,
+      capital: 20,
+      retained_earnings: 10,
+      total_equity: 30,
+      revenue: 200,
+      cost_of_revenue: -150,
+      gross_profit: 50,
+      operating_expenses: -20,
+      other_operating: 0,
+      operating_profit: 30,
+    };
+    const first = await put({ version: 1, items: unbalanced });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data).toMatchObject({ entry_state: 'draft', checks_passed: false, version: 2 });
+    expect(first.body.data.checks.find((c: { id: string }) => c.id === 'balance').status).toBe('failed');
+    expect((await analyst.post(`${LIST}/${id}/submit`)).status).toBe(409);
+    // a stale version is refused
+    expect((await put({ version: 1, items: unbalanced })).status).toBe(409);
+    const fixed = await put({
+      version: 2,
+      items: { ...unbalanced, total_equity: 40, retained_earnings: 20 },
+    });
+    expect(fixed.body.data).toMatchObject({ entry_state: 'draft', checks_passed: true, version: 3 });
+    expect((await analyst.post(`${LIST}/${id}/submit`)).status).toBe(200);
+    // submitted figures cannot change
+    expect((await put({ version: 4, items: { cash: 21 } })).status).toBe(409);
+    const d = (await analyst.get(`${LIST}/${id}`)).body.data;
+    expect(d.statement.items.total_equity).toBe(40);
+    expect(d.moves.map((m: { to: string }) => m.to)).toEqual(['draft', 'draft', 'submitted']);
+  });
 });

@@ -1,4 +1,4 @@
-import { addDays, addMonths } from 'date-fns-jalali';
+import { addDays, addMonths, newDate } from 'date-fns-jalali';
 import { isoOfDate } from '../jalali.ts';
 
 /**
@@ -35,3 +35,27 @@ export function filingDueDate(periodEnd: string, periodMonths: number): string {
  */
 export const isLate = (dueDate: string, filedOn: string | null, today: string): boolean =>
   filedOn === null ? today > dueDate : filedOn > dueDate;
+
+/**
+ * The ISO end date of a period of Jalali fiscal year `fiscalYear` (a fiscal year from 1 Farvardin
+ * to the last day of Esfand, as every company here keeps it): 3 months → 31 Khordad, 6 → 31
+ * Shahrivar, 9 → 30 Azar, 12 → 30 Esfand in a leap year, else 29 Esfand. Throws on another period.
+ */
+export function periodEndOf(fiscalYear: number, periodMonths: number): string {
+  const day = (m: number, d: number) => isoOfDate(newDate(fiscalYear, m - 1, d));
+  switch (periodMonths) {
+    case 3:
+      return day(3, 31);
+    case 6:
+      return day(6, 31);
+    case 9:
+      return day(9, 30);
+    case 12: {
+      const leap = isoOfDate(newDate(fiscalYear, 11, 30));
+      // date-fns-jalali rolls 30 Esfand of a common year over to 1 Farvardin of the next
+      return isoOfDate(newDate(fiscalYear + 1, 0, 1)) === leap ? day(12, 29) : leap;
+    }
+    default:
+      throw new RangeError(`period must be 3, 6, 9 or 12 months, got ${periodMonths}`);
+  }
+}

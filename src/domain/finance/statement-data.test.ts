@@ -139,7 +139,8 @@ describe('the calculation catalogue', () => {
       missing: ['market_value_of_equity'],
       reason: 'missing',
     });
-    const variant = (r: ReturnType<typeof calculate>) => (r.ok ? (r.value as { variant?: string }).variant : null);
+    const variant = (r: ReturnType<typeof calculate>) =>
+      r.ok ? (r.value as { variant?: string }).variant : null;
     expect(variant(calculate('z-altman', items, { listed: false, manufacturing: true }))).toBe('z_prime');
     const bank = calculate('z-altman', items, { listed: true, manufacturing: isManufacturingIndustry('57') });
     expect(variant(bank)).toBe('z_double_prime');

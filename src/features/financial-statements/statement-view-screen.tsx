@@ -14,6 +14,7 @@ import { toPersianDigits } from '~/domain/persian-text.ts';
 import { ApiError } from '~/lib/http.ts';
 import { parseId } from '~/lib/route-params.ts';
 import { Badge } from '~/ui/badge.tsx';
+import { Button } from '~/ui/button.tsx';
 import { Card } from '~/ui/card.tsx';
 import { EMPTY, formatDate, formatDateTime, formatNumber, formatPercent } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
@@ -22,6 +23,7 @@ import { GOING_BACK, useForbiddenAnswer } from '~/ui/use-forbidden-answer.ts';
 import { useShortcuts } from '~/ui/use-shortcuts.ts';
 import { statementQuery } from './api.ts';
 import { EntryStateBadge, OriginBadge, periodLabel } from './badges.tsx';
+import { StatementEntryForm } from './statement-entry-form.tsx';
 import { StatementMoves } from './statement-moves.tsx';
 
 /**
@@ -122,7 +124,15 @@ export function StatementViewScreen() {
   const query = useQuery(statementQuery(id));
   const forbidden = useForbiddenAnswer(query.error);
   const [mode, setMode] = useState<Mode>('amounts');
-  useShortcuts(Object.fromEntries(MODES.map((m) => [m.key, () => setMode(m.id)])));
+  const [editing, setEditing] = useState(false);
+  const canEdit = query.data?.allowed_moves.includes('SAVE_DRAFT') === true;
+  useShortcuts(
+    {
+      ...Object.fromEntries(MODES.map((m) => [m.key, () => setMode(m.id)])),
+      KeyE: () => canEdit && setEditing(true),
+    },
+    !editing,
+  );
   const list = { to: '/performance/financial-statement/list', label: 'صورت‌های مالی' };
   const d = query.data;
   // This statement's year in view, however many years the company has.
@@ -173,7 +183,16 @@ export function StatementViewScreen() {
             نمایش {d.company.name}
           </Link>
         }
-        actions={<StatementMoves detail={d} />}
+        actions={
+          <>
+            {canEdit && !editing && (
+              <Button tone="primary" shortcut="KeyE" onClick={() => setEditing(true)}>
+                ورود ارقام
+              </Button>
+            )}
+            {!editing && <StatementMoves detail={d} />}
+          </>
+        }
       />
       <div className={sections}>
         <Card title="مشخصات">
@@ -228,89 +247,95 @@ export function StatementViewScreen() {
           </dl>
           {s.source_note && <p className={css({ fontSize: '12px', color: 'muted' })}>{s.source_note}</p>}
         </Card>
-        <Card title="اقلام صورت‌های مالی (میلیون ریال)">
-          <fieldset className={modes} aria-label="نمایش ارقام">
-            {MODES.map((m, i) => (
-              <button
-                key={m.id}
-                type="button"
-                className={modeButton}
-                aria-pressed={mode === m.id}
-                aria-keyshortcuts={String(i + 1)}
-                onClick={() => setMode(m.id)}
-              >
-                {toPersianDigits(i + 1)}. {m.title}
-              </button>
-            ))}
-          </fieldset>
-          {STATEMENT_KINDS.map((kind) => {
-            const items = d.chart.filter(
-              (c) => c.statementKind === kind && (c.active || d.columns.some((col) => c.code in col.items)),
-            );
-            if (items.length === 0) return null;
-            return (
-              <section key={kind} aria-labelledby={`kind-${kind}`}>
-                <h3 id={`kind-${kind}`} className={css({ fontWeight: 600, fontSize: '14px', py: '2' })}>
-                  {STATEMENT_KIND_LABELS_FA[kind]}
-                </h3>
-                <div className={scroll} data-years>
-                  <table className={table} aria-labelledby={`kind-${kind}`}>
-                    <thead>
-                      <tr>
-                        <th scope="col">قلم</th>
-                        {d.columns.map((c, i) => (
-                          <th
-                            key={c.id}
-                            scope="col"
-                            className={cx('num', i === currentIndex && 'current')}
-                            title={ENTRY_STATE_LABELS_FA[c.entry_state]}
-                          >
-                            {i === currentIndex ? (
-                              toPersianDigits(c.fiscal_year)
-                            ) : (
-                              <Link
-                                to="/performance/financial-statement/view/$id"
-                                params={{ id: String(c.id) }}
-                              >
-                                {toPersianDigits(c.fiscal_year)}
-                              </Link>
-                            )}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {items.map((item) => (
-                        <tr key={item.code} className={item.isTotal || !item.parent ? 'total' : undefined}>
-                          <th
-                            scope="row"
-                            style={{ paddingInlineStart: `${0.5 + depthOf(d.chart, item) * 1.25}rem` }}
-                          >
-                            {item.nameFa}
-                            {item.unit === 'count' && ' (نفر)'}
-                          </th>
-                          {d.columns.map((c, i) => {
-                            const problem = i === currentIndex ? failed.get(item.code) : undefined;
-                            return (
-                              <td
-                                key={c.id}
-                                className={cx('num', i === currentIndex && 'current', problem && 'failed')}
-                                title={problem}
-                                aria-invalid={problem ? true : undefined}
-                              >
-                                {cellValue(mode, item, d.columns, i)}
-                              </td>
-                            );
-                          })}
+        {editing ? (
+          <Card title="ورود ارقام (میلیون ریال)">
+            <StatementEntryForm detail={d} onClose={() => setEditing(false)} />
+          </Card>
+        ) : (
+          <Card title="اقلام صورت‌های مالی (میلیون ریال)">
+            <fieldset className={modes} aria-label="نمایش ارقام">
+              {MODES.map((m, i) => (
+                <button
+                  key={m.id}
+                  type="button"
+                  className={modeButton}
+                  aria-pressed={mode === m.id}
+                  aria-keyshortcuts={String(i + 1)}
+                  onClick={() => setMode(m.id)}
+                >
+                  {toPersianDigits(i + 1)}. {m.title}
+                </button>
+              ))}
+            </fieldset>
+            {STATEMENT_KINDS.map((kind) => {
+              const items = d.chart.filter(
+                (c) => c.statementKind === kind && (c.active || d.columns.some((col) => c.code in col.items)),
+              );
+              if (items.length === 0) return null;
+              return (
+                <section key={kind} aria-labelledby={`kind-${kind}`}>
+                  <h3 id={`kind-${kind}`} className={css({ fontWeight: 600, fontSize: '14px', py: '2' })}>
+                    {STATEMENT_KIND_LABELS_FA[kind]}
+                  </h3>
+                  <div className={scroll} data-years>
+                    <table className={table} aria-labelledby={`kind-${kind}`}>
+                      <thead>
+                        <tr>
+                          <th scope="col">قلم</th>
+                          {d.columns.map((c, i) => (
+                            <th
+                              key={c.id}
+                              scope="col"
+                              className={cx('num', i === currentIndex && 'current')}
+                              title={ENTRY_STATE_LABELS_FA[c.entry_state]}
+                            >
+                              {i === currentIndex ? (
+                                toPersianDigits(c.fiscal_year)
+                              ) : (
+                                <Link
+                                  to="/performance/financial-statement/view/$id"
+                                  params={{ id: String(c.id) }}
+                                >
+                                  {toPersianDigits(c.fiscal_year)}
+                                </Link>
+                              )}
+                            </th>
+                          ))}
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              </section>
-            );
-          })}
-        </Card>
+                      </thead>
+                      <tbody>
+                        {items.map((item) => (
+                          <tr key={item.code} className={item.isTotal || !item.parent ? 'total' : undefined}>
+                            <th
+                              scope="row"
+                              style={{ paddingInlineStart: `${0.5 + depthOf(d.chart, item) * 1.25}rem` }}
+                            >
+                              {item.nameFa}
+                              {item.unit === 'count' && ' (نفر)'}
+                            </th>
+                            {d.columns.map((c, i) => {
+                              const problem = i === currentIndex ? failed.get(item.code) : undefined;
+                              return (
+                                <td
+                                  key={c.id}
+                                  className={cx('num', i === currentIndex && 'current', problem && 'failed')}
+                                  title={problem}
+                                  aria-invalid={problem ? true : undefined}
+                                >
+                                  {cellValue(mode, item, d.columns, i)}
+                                </td>
+                              );
+                            })}
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                </section>
+              );
+            })}
+          </Card>
+        )}
         <Card title="کنترل‌های سازگاری">
           {problems.length === 0 ? (
             <p>همه کنترل‌هایی که اقلام لازمشان در دست بود برقرارند.</p>

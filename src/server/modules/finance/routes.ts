@@ -1,5 +1,6 @@
 import type { AnyRoute } from '../../http/route.ts';
 import { bulkMoveRoutes } from './bulk.ts';
+import { entryRoutes } from './entry.ts';
 import { evaluationRoutes } from './evaluation.ts';
 import { matrixRoutes } from './matrix.ts';
 import { moveRoutes } from './moves.ts';
@@ -12,4 +13,5 @@ export const financeRoutes: AnyRoute[] = [
   ...matrixRoutes,
   ...bulkMoveRoutes,
   ...evaluationRoutes,
+  ...entryRoutes,
 ];

@@ -12,6 +12,7 @@ import { positiveId } from '../../../contract/ids.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
 import { isManufacturingIndustry } from '../../../domain/finance/altman.ts';
 import type { ChartItem } from '../../../domain/finance/chart.ts';
+import { statementChecks } from '../../../domain/finance/statement-checks.ts';
 import {
   allowedMoves,
   type EntryState,
@@ -23,7 +24,7 @@ import { type EntitySource, entityListSpec } from '../../http/entity-list.ts';
 import { notFound } from '../../http/errors.ts';
 import { listPage, queryRows } from '../../http/list.ts';
 import { defineRoute, type SessionInfo } from '../../http/route.ts';
-import { readChart, statementChecks } from './store.ts';
+import { readChart } from './store.ts';
 
 const r = (text: string) => sql.raw(text);
 const item = (code: string) => r(`(fs.items->>'${code}')::numeric`);

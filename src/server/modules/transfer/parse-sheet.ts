@@ -23,10 +23,26 @@ import { openZip, type StoredPart, storedZip, type ZipArchive, ZipRefused } from
 /** A cell as read: text, number, boolean, empty, or a date (a Date at UTC midnight of its day). */
 export type RawCell = string | number | boolean | null | Date;
 
+/**
+ * A data row: its Excel row number and cells by position. `formulas`, only when the read asked
+ * for them (`ParseOptions.formulas`) and the row has one: the positions (0-based, as in `cells`)
+ * of the cells that held a formula, whose value in `cells` is the formula's cached result.
+ */
+export interface RawRow {
+  row: number;
+  cells: RawCell[];
+  formulas?: number[];
+}
+
 /** The first row with any value, and the later rows that are not blank, by Excel row number. */
 export interface RawSheet {
   header: RawCell[];
-  rows: { row: number; cells: RawCell[] }[];
+  rows: RawRow[];
+}
+
+/** How to read: `formulas`, to learn which cells of the data rows held a formula (xlsx; a CSV has none). */
+export interface ParseOptions {
+  formulas?: boolean;
 }
 
 /** A refusal of the file, with the Persian message the user sees (a 422 on `file`). */
@@ -55,6 +71,10 @@ function plain(v: ExcelJS.CellValue): RawCell {
   if ('error' in v) return null;
   return String(v);
 }
+
+/** Whether an ExcelJS cell value is a formula (a shared formula's later cells come as `{ formula: '' }`). */
+const isFormula = (v: ExcelJS.CellValue) =>
+  v !== null && typeof v === 'object' && !(v instanceof Date) && ('formula' in v || 'sharedFormula' in v);
 
 const WORKSHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 const EMPTY_RELS =
@@ -100,7 +120,7 @@ function partsToRead(entries: Entry[]): StoredPart[] {
   ];
 }
 
-async function readXlsx(bytes: Uint8Array, maxRows: number): Promise<RawSheet> {
+async function readXlsx(bytes: Uint8Array, maxRows: number, options: ParseOptions): Promise<RawSheet> {
   let archive: ZipArchive;
   try {
     archive = await openZip(bytes);
@@ -127,10 +147,16 @@ async function readXlsx(bytes: Uint8Array, maxRows: number): Promise<RawSheet> {
         // The header row and the data rows with any value, as ExcelJS's actualRowCount counts.
         if (++counted > maxRows + 1) throw new SheetRefusal(tooManyRows(maxRows));
         const cells: RawCell[] = [];
-        for (let i = 1; i <= row.cellCount; i++) cells.push(plain(row.getCell(i).value));
+        const formulas: number[] = [];
+        for (let i = 1; i <= row.cellCount; i++) {
+          const v = row.getCell(i).value;
+          cells.push(plain(v));
+          if (options.formulas && isFormula(v)) formulas.push(i - 1);
+        }
         width = Math.max(width, cells.length);
         if (!header) header = cells;
-        else if (!isBlank(cells)) rows.push({ row: row.number, cells });
+        else if (!isBlank(cells))
+          rows.push({ row: row.number, cells, ...(formulas.length ? { formulas } : {}) });
       }
       break; // the first worksheet only
     }
@@ -154,7 +180,7 @@ async function readXlsx(bytes: Uint8Array, maxRows: number): Promise<RawSheet> {
     xs.length < width ? [...xs, ...Array(width - xs.length).fill(fill)] : xs;
   return {
     header: pad<RawCell>(header ?? [], null),
-    rows: rows.map((r) => ({ row: r.row, cells: pad<RawCell>(r.cells, null) })),
+    rows: rows.map((r) => ({ ...r, cells: pad<RawCell>(r.cells, null) })),
   };
 }
 
@@ -201,11 +227,13 @@ function readCsv(bytes: Uint8Array, maxRows: number): RawSheet {
  * their number as Excel shows them (header = 1), cells by column position, every row as wide as
  * the widest. Throws `SheetRefusal` (a Persian message) for more than `maxRows` data rows, an
  * unreadable file, or an .xlsx that inflates past XLSX_MAX_INFLATED_BYTES or past what it declares.
+ * With `options.formulas`, the rows of an .xlsx name the cells that held a formula (`RawRow`).
  */
 export async function parseSheet(
   format: TransferFormat,
   bytes: Uint8Array,
   maxRows: number,
+  options: ParseOptions = {},
 ): Promise<RawSheet> {
-  return format === 'xlsx' ? readXlsx(bytes, maxRows) : readCsv(bytes, maxRows);
+  return format === 'xlsx' ? readXlsx(bytes, maxRows, options) : readCsv(bytes, maxRows);
 }

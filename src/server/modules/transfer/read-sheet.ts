@@ -14,10 +14,15 @@ import { parseInWorker } from './sheet-worker-host.ts';
  * `file` with a Persian message.
  */
 
-/** One data row: its number as Excel shows it (header = 1) and its cells by column position. */
+/**
+ * One data row: its number as Excel shows it (header = 1) and its cells by column position;
+ * `formulas`, only when asked for (`readSheet`'s `formulas`) and the row has one: the positions
+ * (0-based, as in `cells`) of the cells that held a formula (`cells` holds its cached result).
+ */
 export interface SheetRow {
   row: number;
   cells: CellValue[];
+  formulas?: number[];
 }
 
 export type CellValue = string | number | boolean | null;
@@ -59,11 +64,17 @@ function cellOf(v: RawCell): CellValue {
  * other users nothing but its wait. 422 on `file` (Persian) when the file is
  * not xlsx/csv, larger than IMPORT_MAX_BYTES, has more than IMPORT_MAX_ROWS data rows or none,
  * inflates past its bound, is unreadable, too slow or too large to read; a failure of the worker
- * itself is thrown as is (500).
+ * itself is thrown as is (500). With `options.formulas`, rows name the cells of an .xlsx that held
+ * a formula (`SheetRow.formulas`), which are otherwise read as their cached result.
  */
-export async function readSheet(bytes: Uint8Array): Promise<Sheet> {
+export async function readSheet(bytes: Uint8Array, options: { formulas?: boolean } = {}): Promise<Sheet> {
   const format = sniffSheet(bytes);
-  const answer = await parseInWorker({ format, bytes: bytes.slice().buffer, maxRows: IMPORT_MAX_ROWS });
+  const answer = await parseInWorker({
+    format,
+    bytes: bytes.slice().buffer,
+    maxRows: IMPORT_MAX_ROWS,
+    ...(options.formulas ? { formulas: true } : {}),
+  });
   if (!answer.ok) {
     if ('refusal' in answer) throw refuse(answer.refusal);
     throw new Error(`sheet worker: ${answer.error}`);
@@ -76,6 +87,6 @@ export async function readSheet(bytes: Uint8Array): Promise<Sheet> {
       const v = cellOf(c);
       return v === null ? '' : String(v);
     }),
-    rows: rows.map((r) => ({ row: r.row, cells: r.cells.map(cellOf) })),
+    rows: rows.map((r) => ({ ...r, cells: r.cells.map(cellOf) })),
   };
 }

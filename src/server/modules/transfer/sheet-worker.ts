@@ -4,7 +4,7 @@ import { parseSheet, type RawSheet, SheetRefusal } from './parse-sheet.ts';
 
 /**
  * The sheet worker's body (a worker thread, started by sheet-worker-host.ts through
- * sheet-worker-boot.mjs): one job at a time, `{ format, bytes, maxRows }` in, one answer out:
+ * sheet-worker-boot.mjs): one job at a time, `{ format, bytes, maxRows, formulas? }` in, one answer out:
  * `{ ok: true, sheet }` (parse-sheet.ts's RawSheet), `{ ok: false, refusal }` (a Persian message for a 422), or
  * `{ ok: false, error }` (a fault of the server, logged, a 500).
  */
@@ -14,6 +14,8 @@ export interface SheetJob {
   bytes: ArrayBuffer;
   /** Most data rows accepted (IMPORT_MAX_ROWS). */
   maxRows: number;
+  /** Name the cells that held a formula (parse-sheet.ts's `RawRow.formulas`); off by default. */
+  formulas?: boolean;
 }
 
 export type SheetAnswer =
@@ -27,7 +29,11 @@ if (!port) throw new Error('sheet-worker.ts runs as a worker thread');
 port.on('message', async (job: SheetJob) => {
   let answer: SheetAnswer;
   try {
-    answer = { ok: true, sheet: await parseSheet(job.format, new Uint8Array(job.bytes), job.maxRows) };
+    const options = { formulas: job.formulas === true };
+    answer = {
+      ok: true,
+      sheet: await parseSheet(job.format, new Uint8Array(job.bytes), job.maxRows, options),
+    };
   } catch (e) {
     answer =
       e instanceof SheetRefusal
