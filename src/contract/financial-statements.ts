@@ -547,3 +547,40 @@ export const statementCreateInput = z.object({
     error: 'دوره باید ۳، ۶، ۹ یا ۱۲ ماه باشد',
   }),
 });
+
+/** A problem of one cell of an imported file: its sheet, A1 reference, column code and Persian message. */
+export const cellProblem = z.object({
+  sheet: z.string(),
+  cell: z.string(),
+  column: z.string(),
+  messageFa: z.string(),
+});
+
+/**
+ * What an import of statements found (the dry run's answer, and the 422's `report` when any cell is
+ * bad): the problems by cell, and each statement read: its row, company, year and period, whether
+ * it creates a statement or updates a draft, and the checks it fails (it is saved as a draft all the
+ * same; a failed check only blocks its submission).
+ */
+export const statementImportReport = z.object({
+  format: z.enum(['xlsx', 'csv', 'codal_json']),
+  statements: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  problems: z.array(cellProblem),
+  rows: z.array(
+    z.object({
+      row: z.number().int(),
+      legal_person_id: z.number().int(),
+      company: z.string(),
+      fiscal_year: z.number().int(),
+      period_months: z.number().int(),
+      action: z.enum(['create', 'update']),
+      checks_passed: z.boolean(),
+      failed: z.array(z.string()),
+    }),
+  ),
+  /** True when the statements were written (not a dry run). */
+  written: z.boolean(),
+});
+export type StatementImportReport = z.infer<typeof statementImportReport>;

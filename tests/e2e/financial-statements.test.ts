@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, newPage } from '../support/browser.ts';
@@ -107,6 +108,72 @@ describe('financial statements, by keyboard', () => {
     // total assets as a share of itself: 100%
     await expect.poll(() => sheet.locator('tbody tr').first().innerText(), WAIT).toContain('۱۰۰');
     await page.screenshot({ path: `${SHOTS}/statement-view.png`, fullPage: true });
+    await context.close();
+  });
+
+  it('imports from the template: one bad cell named by its reference, fixed, then imported', async () => {
+    const { page, context } = await newPage(browser, baseURL);
+    await signIn(page, 'analyst', 'تحلیلگر');
+    await page.goto('/performance/financial-statement/list');
+    const grid = page.getByRole('grid', { name: 'صورت‌های مالی' });
+    await gridRows(grid).first().waitFor(WAIT);
+    const company = (await pageGet(page, '/api/person/legal-persons?per_page=20&kind=company')) as {
+      data: { national_id: string | null; name: string }[];
+    };
+    const target = company.data.find((c) => c.national_id)!;
+    await page.keyboard.press('KeyI');
+    const dialog = page.getByRole('dialog', { name: 'ورود صورت‌های مالی از پرونده' });
+    await dialog.waitFor(WAIT);
+    const [download] = await Promise.all([
+      page.waitForEvent('download', WAIT),
+      dialog.getByRole('button', { name: 'دریافت الگوی Excel' }).click(),
+    ]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(readFileSync((await download.path())!) as never);
+    const ws = wb.worksheets[0]!;
+    const codes = (ws.getRow(2).values as unknown[]).slice(1).map(String);
+    const fill = async (cash: string | number, path: string) => {
+      const values: Record<string, string | number> = {
+        national_id: target.national_id!,
+        fiscal_year: 1405,
+        period_months: 6,
+        total_assets: 100,
+        current_assets: 60,
+        cash,
+        fixed_assets: 40,
+        non_current_assets: 40,
+        total_liabilities: 50,
+        current_liabilities: 50,
+        non_current_liabilities: 0,
+        total_equity: 50,
+        capital: 40,
+        retained_earnings: 10,
+      };
+      const row = ws.getRow(3);
+      for (const [code, v] of Object.entries(values)) row.getCell(codes.indexOf(code) + 1).value = v;
+      row.commit();
+      writeFileSync(path, Buffer.from(await wb.xlsx.writeBuffer()));
+    };
+    const cashRef = `${String.fromCharCode(65 + codes.indexOf('cash'))}3`;
+    await fill('ده', `${SHOTS}/statements-bad.xlsx`);
+    await dialog.locator('input[type=file]').setInputFiles(`${SHOTS}/statements-bad.xlsx`);
+    await dialog.getByRole('button', { name: 'بررسی پرونده' }).click();
+    const problems = dialog.getByRole('table', { name: 'خانه‌های نادرست' });
+    await problems.waitFor(WAIT);
+    expect(await problems.innerText()).toContain(cashRef);
+    expect(await dialog.getByRole('button', { name: 'ثبت همه' }).isDisabled()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/statements-import-problem.png` });
+    await fill(10, `${SHOTS}/statements-good.xlsx`);
+    await dialog.locator('input[type=file]').setInputFiles(`${SHOTS}/statements-good.xlsx`);
+    await dialog.getByRole('button', { name: 'بررسی پرونده' }).click();
+    await expect.poll(() => dialog.getByRole('status').innerText(), WAIT).toContain('آماده ثبت');
+    await dialog.getByRole('button', { name: 'ثبت همه' }).click();
+    await expect.poll(() => dialog.getByRole('status').innerText(), WAIT).toContain('ثبت شد');
+    const listed = (await pageGet(
+      page,
+      '/api/performance/financial-statements?origin=imported&fiscal_year=1405&period_months=6&per_page=5',
+    )) as { total: number };
+    expect(listed.total).toBeGreaterThanOrEqual(1);
     await context.close();
   });
 });

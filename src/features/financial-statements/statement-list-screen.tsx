@@ -1,14 +1,18 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { type StatementRow, statementEntity } from '~/contract/financial-statements.ts';
+import { readSession, sessionHolds } from '~/lib/session.ts';
 import { Badge } from '~/ui/badge.tsx';
+import { Button } from '~/ui/button.tsx';
 import { DataTable } from '~/ui/data-table/data-table.tsx';
 import type { ListSearch } from '~/ui/data-table/types.ts';
 import { entityColumns } from '~/ui/entity/columns.tsx';
 import { EMPTY } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
+import { useShortcuts } from '~/ui/use-shortcuts.ts';
 import { statementsApi } from './api.ts';
 import { EntryStateBadge, OriginBadge, periodLabel } from './badges.tsx';
+import { StatementImportDialog } from './import-dialog.tsx';
 import { statementFilters } from './search.ts';
 
 type Row = StatementRow & Record<string, unknown>;
@@ -54,9 +58,22 @@ export function StatementListScreen() {
       navigate({ to: '/performance/financial-statement/view/$id', params: { id: String(row.id) } }),
     [navigate],
   );
+  const [importing, setImporting] = useState(false);
+  const canImport = sessionHolds(readSession(), 'financial.statements.edit');
+  useShortcuts({ KeyI: () => canImport && setImporting(true) }, !importing);
   return (
     <>
-      <PageHeader description={statementEntity.intro} />
+      <PageHeader
+        description={statementEntity.intro}
+        actions={
+          canImport && (
+            <Button tone="primary" shortcut="KeyI" onClick={() => setImporting(true)}>
+              ورود از پرونده
+            </Button>
+          )
+        }
+      />
+      <StatementImportDialog open={importing} onOpenChange={setImporting} />
       <DataTable
         id="financial-statements"
         label={statementEntity.plural}

@@ -243,7 +243,6 @@ describe('checkStatementSheet', () => {
       p('G11', 'auditor_opinion', '«خوب» پذیرفته نیست؛ یکی از مقبول، مشروط، مردود، عدم اظهارنظر را بنویسید'),
       p('H11', 'total_assets', NOT_WHOLE_FA),
       p('AH11', 'employees', BAD_COUNT_FA),
-      p('E14', 'period_end', 'پایان دوره را وارد کنید؛ برای دوره‌های کوتاه‌تر از ۱۲ ماه لازم است'),
     ]);
     expect(statements).toEqual([
       {
@@ -292,6 +291,17 @@ describe('checkStatementSheet', () => {
         audited: true,
         auditorOpinion: null,
         items: { cash: 2 },
+      },
+      {
+        // a 9-month period without its end: 30 Azar of the fiscal year
+        row: 14,
+        nationalId: '10100000010',
+        fiscalYear: 1403,
+        periodMonths: 9,
+        periodEnd: '2024-12-20',
+        audited: false,
+        auditorOpinion: null,
+        items: { cash: 3 },
       },
     ]);
     expect(parseJalaliDate('1403/12/30')).toBe('2025-03-20');

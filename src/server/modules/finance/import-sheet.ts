@@ -5,6 +5,7 @@ import {
 } from '../../../contract/financial-statements.ts';
 import { IMPORT_MAX_ROWS } from '../../../contract/person-transfer.ts';
 import type { ChartItem } from '../../../domain/finance/chart.ts';
+import { periodEndOf } from '../../../domain/finance/filing.ts';
 import {
   type CodalStatementRecord,
   codalPeriod,
@@ -142,11 +143,6 @@ function numberOf(v: CellValue): number | null {
   return null;
 }
 
-/** Jalali years with 30 days in Esfand are the years whose 12/30 is a real day. */
-function lastDayOfEsfand(year: number): string | null {
-  return parseJalaliDate(`${year}/12/30`) ?? parseJalaliDate(`${year}/12/29`);
-}
-
 /** An amount (million IRR) or count, or the message of why not. */
 function checkAmount(value: number | null, unit: ChartItem['unit'], v: CellValue): number | string {
   if (value === null) return `«${shown(v)}» عدد نیست`;
@@ -204,7 +200,7 @@ function findCodeRow(
  * - items (million IRR, signed as filed): a number, or text parseNumberText reads; a whole number
  *   within ±MAX_AMOUNT; `employees`-like count items a non-negative whole number;
  * - national id 11 digits (Persian digits accepted); fiscal year MIN_FISCAL_YEAR..MAX_FISCAL_YEAR;
- *   period 3, 6, 9 or 12; period end a real Jalali date (parseJalaliDate), or empty for 12 months
+ *   period 3, 6, 9 or 12; period end a real Jalali date (parseJalaliDate), or empty
  *   (then the last day of Esfand of the fiscal year); audited بله/خیر/true/false/1/0 (empty: no);
  *   auditor's opinion a Persian label or code, or empty;
  * - a second row for the same national id, fiscal year and period (on its national id cell).
@@ -342,14 +338,8 @@ export async function checkStatementSheet(
     let periodEnd: string | null = null;
     if (pe.v !== undefined) {
       if (isEmpty(pe.v)) {
-        if (periodMonths === 12 && fiscalYear !== null) periodEnd = lastDayOfEsfand(fiscalYear);
-        else if (periodMonths !== null && periodMonths !== 12)
-          problem(
-            pe.col < 0 ? fixedAt.get('period_months')! : pe.col,
-            r.row,
-            'period_end',
-            'پایان دوره را وارد کنید؛ برای دوره‌های کوتاه‌تر از ۱۲ ماه لازم است',
-          );
+        // Empty: the period's end in the fiscal year's calendar (domain/finance/filing.ts).
+        if (periodMonths !== null && fiscalYear !== null) periodEnd = periodEndOf(fiscalYear, periodMonths);
       } else {
         periodEnd = parseJalaliDate(String(pe.v));
         if (!periodEnd)

@@ -2,6 +2,7 @@ import type { AnyRoute } from '../../http/route.ts';
 import { bulkMoveRoutes } from './bulk.ts';
 import { entryRoutes } from './entry.ts';
 import { evaluationRoutes } from './evaluation.ts';
+import { importRoutes } from './import.ts';
 import { matrixRoutes } from './matrix.ts';
 import { moveRoutes } from './moves.ts';
 import { statementRoutes } from './statements.ts';
@@ -14,4 +15,5 @@ export const financeRoutes: AnyRoute[] = [
   ...bulkMoveRoutes,
   ...evaluationRoutes,
   ...entryRoutes,
+  ...importRoutes,
 ];
