@@ -15,9 +15,11 @@ import { benchExport } from './export.ts';
 import { ratio, report, timePair } from './measure.ts';
 import { scrollBench } from './scroll.ts';
 import { type BenchDb, benchSession, DEMO_PASSWORD, pgliteBench, postgresBench } from './setup.ts';
+import { statementsBench } from './statements.ts';
 
 /**
- * `npm run bench [-- --scale N] [--fresh] [--runs R] [--only pglite|postgres] [--no-scroll | --scroll-only] [--windowed]`: one JSON line per
+ * `npm run bench [-- --scale N] [--fresh] [--runs R] [--only pglite|postgres] [--no-scroll | --scroll-only] [--windowed]
+ * [--no-statements | --statements-only]`: one JSON line per
  * figure. On a database seeded with the demo plus `seed --scale N` (default 100,000), on PGlite
  * (temp directory) and PostgreSQL (`nazer_bench` on BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432), it times the legal-persons list endpoint through the real
@@ -28,7 +30,8 @@ import { type BenchDb, benchSession, DEMO_PASSWORD, pgliteBench, postgresBench }
  * its count, at row 1, at row 500,000 and at the end by position, next to the middle by keyset); then the search endpoint per query; then the streamed Excel export of
  * every legal person (bench/export.ts: seconds and peak memory); then the gzip size of the
  * JavaScript the sign-in route loads (dist/client). Targets: list p95 < 50 ms on PostgreSQL and
- * within 1.5× of the raw query; search p95 < 30 ms.
+ * within 1.5× of the raw query; search p95 < 30 ms. First, on a database of 10,000 legal persons
+ * with ten years of statements, issue 16's figures (bench/statements.ts).
  */
 
 const args = process.argv.slice(2);
@@ -44,6 +47,10 @@ const ONLY = arg('--only');
 const SCROLL_ONLY = args.includes('--scroll-only');
 /** Only issue 15's figures: the windowed list's blocks, search and the scroll figure (no export). */
 const WINDOWED = args.includes('--windowed');
+/** Only issue 16's figures (financial statements and evaluation). */
+const STATEMENTS_ONLY = args.includes('--statements-only');
+/** Legal persons of the statements bench database (ten years of statements each). */
+const STATEMENT_COMPANIES = 10_000;
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const SEARCHES = [
@@ -238,7 +245,24 @@ async function benchEngine(engine: 'pglite' | 'postgres', bench: BenchDb) {
   await database.close();
 }
 
+/** Issue 16's figures (bench/statements.ts) on their own database of 10,000 legal persons with ten years of statements. */
+async function benchStatements(engine: 'pglite' | 'postgres', bench: BenchDb) {
+  if (bench.builtMs !== null) report({ figure: 'build_statements_db', engine, ms: bench.builtMs });
+  const { cookie } = await benchSession(bench.database);
+  await statementsBench(engine, bench.database, appFor(bench.database), cookie, Math.min(RUNS, 50));
+  await bench.database.close();
+}
+
 async function main() {
+  if (STATEMENTS_ONLY || !(SCROLL_ONLY || WINDOWED || args.includes('--no-statements'))) {
+    if (ONLY !== 'postgres') await benchStatements('pglite', await pgliteBench(STATEMENT_COMPANIES, FRESH));
+    if (ONLY !== 'pglite') {
+      const pg = await postgresBench(SERVER, STATEMENT_COMPANIES, FRESH, 'nazer_bench_statements');
+      if (pg) await benchStatements('postgres', pg);
+      else report({ figure: 'postgres', skipped: `no PostgreSQL server at ${SERVER}` });
+    }
+    if (STATEMENTS_ONLY) return;
+  }
   const bundle = signInBundle(resolve('dist/client'));
   report(
     bundle

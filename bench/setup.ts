@@ -73,9 +73,13 @@ async function admin(url: string, text: string) {
   }
 }
 
-/** The PostgreSQL bench database `nazer_bench` on the server of `serverUrl`, or null when unreachable. */
-export async function postgresBench(serverUrl: string, n: number, fresh: boolean): Promise<BenchDb | null> {
-  const name = 'nazer_bench';
+/** The PostgreSQL bench database `name` (default `nazer_bench`) on the server of `serverUrl`, or null when unreachable. */
+export async function postgresBench(
+  serverUrl: string,
+  n: number,
+  fresh: boolean,
+  name = 'nazer_bench',
+): Promise<BenchDb | null> {
   try {
     await admin(serverUrl, 'SELECT 1');
   } catch {

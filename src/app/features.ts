@@ -7,4 +7,5 @@
 import '~/features/branches/register.ts';
 import '~/features/contacts/register.ts';
 import '~/features/documents/register.ts';
+import '~/features/performance/register.ts';
 import '~/features/persons/register.ts';

@@ -180,7 +180,7 @@ export const SCREENS: ScreenEntry[] = [
     ['/measures/list', 'سنجه‌ها'],
     ['/audit-report', 'گزارش حسابرسی'],
     ['/production-capacity', 'ظرفیت تولید'],
-  ].map(([s, t]) => p(`/performance${s}`, t!, 'performance')),
+  ].map(([s, t]) => p(`/performance${s}`, t!, 'performance', s === '/view/{id}' ? built : {})),
   p('/performance/financial-statement/list', 'صورت‌های مالی', 'financial.statements', {
     ...built,
     menu: 'صنایع و عملکرد',

@@ -239,19 +239,43 @@ function clean(value: number, scale: number): number {
  * Seiford & Tone (2007), "Data Envelopment Analysis", 2nd ed., ch. 3–4. One result per unit, in
  * the order given. Throws a RangeError on invalid data (see the module comment).
  */
-export async function dea(units: readonly DeaUnit[], opts: DeaOptions): Promise<DeaResult[]> {
-  validate(units, opts);
+export async function dea(given: readonly DeaUnit[], opts: DeaOptions): Promise<DeaResult[]> {
+  validate(given, opts);
   const highs = await loadSolver();
   const bcc = opts.model === 'bcc';
-  const n = units.length;
+  const n = given.length;
+  // Each input and output divided by its mean over the units: both models are units-invariant
+  // (CST 2007, ch. 3: θ* and λ do not change when a row of the data is multiplied by a positive
+  // constant), and the LPs stay well scaled when amounts in million IRR sit beside head counts.
+  // Slacks and targets are multiplied back.
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const inScale = given[0]!.inputs.map((_, i) => mean(given.map((u) => u.inputs[i]!)));
+  const outScale = given[0]!.outputs.map((_, r) => mean(given.map((u) => u.outputs[r]!)));
+  const units = given.map((u) => ({
+    id: u.id,
+    inputs: u.inputs.map((x, i) => x / inScale[i]!),
+    outputs: u.outputs.map((y, r) => y / outScale[r]!),
+  }));
   return units.map((unit, o) => {
     const first = solveLp(highs, phase1Lp(units, o, bcc), `phase-1 (unit "${unit.id}")`);
     const rawTheta = primal(first, 'theta');
     const theta = rawTheta >= 1 - TOLERANCE ? 1 : rawTheta;
-    const second = solveLp(highs, phase2Lp(units, o, bcc, theta), `phase-2 (unit "${unit.id}")`);
+    // θ* as the solver printed it may sit a hair below the true optimum, which makes θ* fixed
+    // infeasible by rounding alone: then θ* is raised by a relative 1e-9 (far below TOLERANCE).
+    let second: LegacyHighsSolution;
+    try {
+      second = solveLp(highs, phase2Lp(units, o, bcc, theta), `phase-2 (unit "${unit.id}")`);
+    } catch {
+      second = solveLp(
+        highs,
+        phase2Lp(units, o, bcc, Math.min(1, theta * (1 + 1e-9))),
+        `phase-2 (unit "${unit.id}")`,
+      );
+    }
 
-    const inputSlacks = unit.inputs.map((xo, i) => clean(primal(second, `si${i}`), xo));
-    const outputSlacks = unit.outputs.map((yo, r) => clean(primal(second, `so${r}`), yo));
+    const original = given[o]!;
+    const inputSlacks = unit.inputs.map((xo, i) => clean(primal(second, `si${i}`), xo) * inScale[i]!);
+    const outputSlacks = unit.outputs.map((yo, r) => clean(primal(second, `so${r}`), yo) * outScale[r]!);
     const lambdas: DeaLambda[] = [];
     for (let j = 0; j < n; j++) {
       const weight = primal(second, `l${j}`);
@@ -267,8 +291,8 @@ export async function dea(units: readonly DeaUnit[], opts: DeaOptions): Promise<
       lambdas,
       peers: lambdas.map((lambda) => lambda.id),
       targets: {
-        inputs: unit.inputs.map((xo, i) => theta * xo - inputSlacks[i]!),
-        outputs: unit.outputs.map((yo, r) => yo + outputSlacks[r]!),
+        inputs: original.inputs.map((xo, i) => theta * xo - inputSlacks[i]!),
+        outputs: original.outputs.map((yo, r) => yo + outputSlacks[r]!),
       },
       slacks: { inputs: inputSlacks, outputs: outputSlacks },
     };

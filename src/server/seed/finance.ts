@@ -270,3 +270,52 @@ export function generatedRow(s: GeneratedStatement): StatementRow {
 /** Inserts generated statements (the scale seed's path). */
 export const insertGeneratedStatements = (db: Db, statements: readonly GeneratedStatement[]) =>
   insertStatements(db, statements.map(generatedRow));
+
+/**
+ * Statements for load tests and benchmarks (`npm run seed -- --scale N --statements Y`): `years`
+ * annual statements (fiscal years ending with 1404) of up to `companies` live companies and
+ * holdings (the first by id), generated as the demo's are; the demo's generated statements of
+ * those companies are replaced, real (Codal) ones kept. Returns how many were written.
+ */
+export async function scaleStatements(
+  db: Db,
+  opts: { companies: number; years: number; log?: (line: string) => void },
+): Promise<number> {
+  const t0 = performance.now();
+  const userRows = await query<{ id: number }>(
+    db,
+    sql`SELECT id FROM users WHERE username IN ('analyst', 'auditor', 'admin') ORDER BY username = 'analyst' DESC, id`,
+  );
+  const by = userRows[0]?.id;
+  if (by === undefined) throw new Error('scaleStatements: no user to name as preparer');
+  const real = new Set(
+    (
+      await query<{ id: number }>(
+        db,
+        sql`SELECT DISTINCT legal_person_id AS id FROM financial_statements WHERE origin = 'codal'`,
+      )
+    ).map((r) => r.id),
+  );
+  const companies = (await statementCompanies(db)).filter((c) => !real.has(c.id)).slice(0, opts.companies);
+  await db.execute(
+    sql`DELETE FROM financial_statements WHERE origin = 'demo' AND legal_person_id = ANY(${`{${companies.map((c) => c.id).join(',')}}`}::int[])`,
+  );
+  const years = Array.from({ length: opts.years }, (_, i) => 1404 - opts.years + 1 + i);
+  let written = 0;
+  // In slices, so that memory stays flat however many statements are asked for.
+  for (let i = 0; i < companies.length; i += 2000) {
+    const slice = companies.slice(i, i + 2000);
+    const generated = generateStatements(createRng(7_000 + i), slice, {
+      years,
+      preparerId: by,
+      reviewerId: by,
+      now: new Date().toISOString(),
+    });
+    await insertGeneratedStatements(db, generated);
+    written += generated.length;
+    opts.log?.(`statements: ${written} for ${Math.min(i + 2000, companies.length)} companies`);
+  }
+  await db.execute(sql`ANALYZE financial_statements`);
+  opts.log?.(`statements: ${written} in ${Math.round(performance.now() - t0)} ms`);
+  return written;
+}

@@ -36,19 +36,56 @@ interface StatementInputs {
   industry_code: string | null;
 }
 
-/** The statements list spec, selecting what the calculations read. */
+/** Every line item some calculation reads. */
+const ALL_INPUTS = [...new Set(Object.values(CALCULATIONS).flatMap((c) => c.items))];
+
+/**
+ * The statements list spec, selecting what the calculations read: the input items extracted from
+ * the JSON in SQL and sent as one text of comma-separated numbers (empty for an absent item), in
+ * ALL_INPUTS order. Measured on PostgreSQL for 91,733 statements (bench/statements.ts): the whole
+ * JSON per row 1.1 s, a column per item 0.9 s, this 0.6 s (the driver's cost is per value).
+ */
 const inputsList = {
   ...statementList,
   select: sql.raw(`fs.id AS statement_id, fs.legal_person_id, lp.name AS company, lp.ticker,
-    fs.fiscal_year::int AS fiscal_year, fs.period_months::int AS period_months, fs.items,
+    fs.fiscal_year::int AS fiscal_year, fs.period_months::int AS period_months,
+    array_to_string(ARRAY[${ALL_INPUTS.map((k) => `fs.items->>'${k}'`).join(', ')}], ',', '') AS packed,
     lp.is_listed AS listed, i.code AS industry_code`),
 };
 
 /**
- * The statements of `query` (the statements list's filters, sort and paging) with their items
- * and what the choice of Altman's model needs.
+ * The statements of `query` (the statements list's filters, sort and paging) with the items the
+ * calculations read (million IRR) and what the choice of Altman's model needs.
  */
-export const statementInputs = (db: Db, query: ListQuery) => listPage<StatementInputs>(db, inputsList, query);
+export async function statementInputs(db: Db, query: ListQuery) {
+  const page = await listPage<Omit<StatementInputs, 'items'> & Record<string, unknown>>(
+    db,
+    inputsList,
+    query,
+  );
+  return {
+    ...page,
+    data: page.data.map((row) => {
+      const items: Record<string, number> = {};
+      const values = String(row.packed).split(',');
+      for (let i = 0; i < ALL_INPUTS.length; i++) {
+        const v = values[i];
+        if (v !== undefined && v !== '') items[ALL_INPUTS[i]!] = Number(v);
+      }
+      return {
+        statement_id: row.statement_id,
+        legal_person_id: row.legal_person_id,
+        company: row.company,
+        ticker: row.ticker,
+        fiscal_year: row.fiscal_year,
+        period_months: row.period_months,
+        listed: row.listed,
+        industry_code: row.industry_code,
+        items,
+      } as StatementInputs;
+    }),
+  };
+}
 
 const picked = (items: Record<string, number>, keys: readonly string[]) =>
   Object.fromEntries(keys.filter((k) => typeof items[k] === 'number').map((k) => [k, items[k]!]));
@@ -72,7 +109,7 @@ export function evaluationOf(s: StatementInputs) {
   const e = evaluateStatement(s.items, companyOf(s));
   return {
     ...identity(s),
-    inputs: picked(s.items, CALCULATIONS['z-altman'].items),
+    inputs: picked(s.items, ALL_INPUTS),
     z_variant: e.zVariant,
     marginal_profit: e.ratios.netProfitMargin,
     return_on_asset: e.ratios.returnOnAssets,

@@ -5,12 +5,12 @@ import {
 } from '../../../contract/financial-statements.ts';
 import { IMPORT_MAX_ROWS } from '../../../contract/person-transfer.ts';
 import type { ChartItem } from '../../../domain/finance/chart.ts';
-import { periodEndOf } from '../../../domain/finance/filing.ts';
 import {
   type CodalStatementRecord,
   codalPeriod,
   codalStatementItems,
 } from '../../../domain/finance/codal.ts';
+import { periodEndOf } from '../../../domain/finance/filing.ts';
 import { parseJalaliDate } from '../../../domain/jalali.ts';
 import {
   formatNumber,

@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { type StatementImportReport, statementImportReport } from '../../../contract/financial-statements.ts';
 import { importBodySchema, TRANSFER_MEDIA_TYPES } from '../../../contract/person-transfer.ts';
-import {
-  type StatementImportReport,
-  statementImportReport,
-} from '../../../contract/financial-statements.ts';
 import type { ChartItem } from '../../../domain/finance/chart.ts';
 import { statementVerdicts } from '../../../domain/finance/evaluation.ts';
 import { filingDueDate } from '../../../domain/finance/filing.ts';
@@ -51,7 +48,10 @@ interface Prepared {
 /** Reads the file: JSON (Codal) when its first visible character opens an object or an array, else a sheet. */
 async function readFile(file: File, chart: readonly ChartItem[]): Promise<Prepared> {
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const head = new TextDecoder().decode(bytes.subarray(0, 64)).replace(/^\uFEFF/, '').trimStart();
+  const head = new TextDecoder()
+    .decode(bytes.subarray(0, 64))
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (head.startsWith('{') || head.startsWith('[')) {
     const { statements, problems } = parseCodalJson(new TextDecoder().decode(bytes));
     return {
@@ -91,7 +91,12 @@ async function plan(db: Parameters<typeof readChart>[0], chart: readonly ChartIt
   const problems = [...prepared.problems];
   const ids = [...new Set(prepared.read.flatMap((r) => (r.nationalId ? [r.nationalId] : [])))];
   const tickers = [...new Set(prepared.read.flatMap((r) => (r.symbol ? [r.symbol] : [])))];
-  const companies = await queryRows<{ id: number; name: string; national_id: string | null; ticker: string | null }>(
+  const companies = await queryRows<{
+    id: number;
+    name: string;
+    national_id: string | null;
+    ticker: string | null;
+  }>(
     db,
     sql`SELECT id, name, national_id, ticker FROM legal_persons
         WHERE deleted_at IS NULL AND kind IN ('company', 'holding')
@@ -131,7 +136,7 @@ async function plan(db: Parameters<typeof readChart>[0], chart: readonly ChartIt
   const previousOf = new Map(previous.map((p) => [p.key, p.items]));
   const inFile = new Map(found.map((r) => [`${r.company.id}:${r.fiscalYear}:${r.periodMonths}`, r.items]));
   const rows: StatementImportReport['rows'] = [];
-  const writes: (typeof found[number] & { target: Target; passed: boolean })[] = [];
+  const writes: ((typeof found)[number] & { target: Target; passed: boolean })[] = [];
   for (const r of found) {
     const key = `${r.company.id}:${r.fiscalYear}:${r.periodMonths}`;
     const old = byKey.get(key);
@@ -209,7 +214,10 @@ export const importRoutes = [
       return new Response(new Uint8Array(bytes), {
         headers: {
           'content-type': TRANSFER_MEDIA_TYPES.xlsx,
-          'content-disposition': attachment('الگوی ورود صورت‌های مالی.xlsx', 'financial-statements-template.xlsx'),
+          'content-disposition': attachment(
+            'الگوی ورود صورت‌های مالی.xlsx',
+            'financial-statements-template.xlsx',
+          ),
           'cache-control': 'no-store',
           'x-content-type-options': 'nosniff',
         },
@@ -231,7 +239,8 @@ export const importRoutes = [
     method: 'post',
     path: '/api/performance/financial-statements/import',
     permission: EDIT_PERMISSION,
-    summary: 'Financial statements: import from the Excel template or Codal JSON (dry run, then all or nothing)',
+    summary:
+      'Financial statements: import from the Excel template or Codal JSON (dry run, then all or nothing)',
     tags: ['performance'],
     bodyType: 'form',
     body: importBodySchema,
@@ -311,8 +320,18 @@ export const importRoutes = [
       );
       const file = { file: body.file.name || null, format: report.format };
       const audits: AuditBatch[] = [
-        { action: 'import_create', entity: 'financial_statement', entityIds: fresh.map((r) => r.id!), after: file },
-        { action: 'import_update', entity: 'financial_statement', entityIds: old.map((r) => r.id!), after: file },
+        {
+          action: 'import_create',
+          entity: 'financial_statement',
+          entityIds: fresh.map((r) => r.id!),
+          after: file,
+        },
+        {
+          action: 'import_update',
+          entity: 'financial_statement',
+          entityIds: old.map((r) => r.id!),
+          after: file,
+        },
       ].filter((a) => a.entityIds.length > 0);
       return { audits, result: { ...report, written: true } };
     },
