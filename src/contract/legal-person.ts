@@ -344,6 +344,16 @@ export const legalPersonEntity = defineEntity({
       sheet: { width: 12, header: 'شمار کارکنان' },
       form: { section: 'سرمایه و سهام', ltr: true, inputMode: 'numeric', digits: 'all', order: 15 },
     },
+    article_141: {
+      type: 'bool',
+      label: 'ماده ۱۴۱',
+      nullable: true,
+      notInRow: true,
+      filter: CODE_FILTER_OPS,
+      // The latest annual statement's verdict (financial_statements.article_141: accumulated
+      // losses at least half of capital, domain/finance/article141.ts).
+      filterAs: { url: 'a141', yes: 'مشمول ماده ۱۴۱', no: 'غیرمشمول', order: 11 },
+    },
     ...labelledFields('legal_person', 5),
   },
 });

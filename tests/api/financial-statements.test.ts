@@ -319,4 +319,21 @@ describe('financial statements', () => {
     expect(d.statement.items.total_equity).toBe(40);
     expect(d.moves.map((m: { to: string }) => m.to)).toEqual(['draft', 'draft', 'submitted']);
   });
+
+  it('article 141 is a filter of the legal persons list: the latest annual statement’s verdict', async () => {
+    const listed = await analyst.get('/api/person/legal-persons?article_141=true&per_page=100');
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.data.total).toBeGreaterThan(0);
+    for (const c of listed.body.data.data.slice(0, 5)) {
+      const latest = (
+        await rows(
+          analyst,
+          `legal_person_id=${c.id}&period_months=12&sortBy=fiscal_year&descending=true&per_page=10`,
+        )
+      ).data.find((r) => r.article_141 !== null);
+      expect(latest?.article_141, String(c.id)).toBe(true);
+    }
+    const not = await analyst.get('/api/person/legal-persons?article_141=false&per_page=1');
+    expect(not.body.data.total).toBeGreaterThan(listed.body.data.total);
+  });
 });

@@ -105,7 +105,13 @@ const LEGAL: PersonTable<typeof legalPersonEntity.fields> = {
   joins: `LEFT JOIN industries i ON i.id = lp.industry_id
     LEFT JOIN cities c ON c.id = lp.registration_city_id
     LEFT JOIN provinces p ON p.id = c.province_id`,
-  columns: { province: 'p.name', industry: 'i.name' },
+  columns: {
+    province: 'p.name',
+    industry: 'i.name',
+    // article 141 as the company's latest annual statement with a verdict says
+    article_141: `(SELECT fs.article_141 FROM financial_statements fs WHERE fs.legal_person_id = lp.id
+      AND fs.period_months = 12 AND fs.article_141 IS NOT NULL ORDER BY fs.fiscal_year DESC LIMIT 1)`,
+  },
   // served by legal_persons_capital_idx (registered_capital DESC NULLS LAST, id)
   sortIndex: { registered_capital: { nulls: 'low', tie: 'opposite' } },
 };
