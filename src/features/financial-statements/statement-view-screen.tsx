@@ -356,29 +356,31 @@ export function StatementViewScreen() {
           {d.moves.length === 0 ? (
             <p>هنوز اقدامی ثبت نشده است.</p>
           ) : (
-            <table className={table}>
-              <thead>
-                <tr>
-                  <th scope="col">از</th>
-                  <th scope="col">به</th>
-                  <th scope="col">کاربر</th>
-                  <th scope="col">زمان</th>
-                  <th scope="col">یادداشت</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.moves.map((m, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the history is append-only, its order is its identity
-                  <tr key={i}>
-                    <td>{ENTRY_STATE_LABELS_FA[m.from]}</td>
-                    <td>{ENTRY_STATE_LABELS_FA[m.to]}</td>
-                    <td>{m.by_name ?? EMPTY}</td>
-                    <td>{formatDateTime(m.at)}</td>
-                    <td>{m.note ?? ''}</td>
+            <div className={scroll}>
+              <table className={table}>
+                <thead>
+                  <tr>
+                    <th scope="col">از</th>
+                    <th scope="col">به</th>
+                    <th scope="col">کاربر</th>
+                    <th scope="col">زمان</th>
+                    <th scope="col">یادداشت</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {d.moves.map((m, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the history is append-only, its order is its identity
+                    <tr key={i}>
+                      <td>{ENTRY_STATE_LABELS_FA[m.from]}</td>
+                      <td>{ENTRY_STATE_LABELS_FA[m.to]}</td>
+                      <td>{m.by_name ?? EMPTY}</td>
+                      <td>{formatDateTime(m.at)}</td>
+                      <td>{m.note ?? ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </Card>
       </div>
