@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Hono } from 'hono';
-import { entryMatrixEntity, matrixYears } from '../src/contract/financial-statements.ts';
 import { listQuerySchema } from '../src/contract/list.ts';
+import { entryMatrixEntity, matrixYears } from '../src/contract/statement-matrix.ts';
 import { isManufacturingIndustry } from '../src/domain/finance/altman.ts';
 import { type DeaUnit, dea } from '../src/domain/finance/dea.ts';
 import { evaluateStatement } from '../src/domain/finance/evaluation.ts';

@@ -41,6 +41,31 @@ export const STATEMENT_ORIGIN_LABELS_FA: Record<(typeof STATEMENT_ORIGINS)[numbe
   imported: 'ورود از فایل',
 };
 
+/**
+ * The company filters every statements list offers (the statements, the entry-state matrix): its
+ * industry and its supervising body, by the options of the management area.
+ */
+export const COMPANY_FILTERS = {
+  industry_id: {
+    type: 'ref',
+    label: 'صنعت',
+    nullable: true,
+    notInRow: true,
+    optionsFrom: 'industries',
+    filter: CODE_FILTER_OPS,
+    filterAs: { url: 'industry' },
+  },
+  supervising_body_id: {
+    type: 'ref',
+    label: 'نهاد ناظر',
+    nullable: true,
+    notInRow: true,
+    optionsFrom: 'supervising_bodies',
+    filter: CODE_FILTER_OPS,
+    filterAs: { url: 'body' },
+  },
+} as const satisfies Record<string, EntityField>;
+
 /** A figure of the statement's items, million IRR, shown as a column and sorted on. */
 const figure = (label: string, order: number): EntityField => ({
   type: 'amount',
@@ -97,15 +122,7 @@ export const statementEntity = defineEntity({
       format: 'verbatim',
       column: { width: 80, order: 1 },
     },
-    industry_id: {
-      type: 'ref',
-      label: 'صنعت',
-      nullable: true,
-      notInRow: true,
-      optionsFrom: 'industries',
-      filter: CODE_FILTER_OPS,
-      filterAs: { url: 'industry' },
-    },
+    industry_id: COMPANY_FILTERS.industry_id,
     industry: { type: 'text', label: 'صنعت', nullable: true, column: { width: 140, order: 2, title: true } },
     ownership_type: {
       type: 'text',
@@ -116,15 +133,7 @@ export const statementEntity = defineEntity({
       filter: CODE_FILTER_OPS,
       filterAs: { url: 'ownership' },
     },
-    supervising_body_id: {
-      type: 'ref',
-      label: 'نهاد ناظر',
-      nullable: true,
-      notInRow: true,
-      optionsFrom: 'supervising_bodies',
-      filter: CODE_FILTER_OPS,
-      filterAs: { url: 'body' },
-    },
+    supervising_body_id: COMPANY_FILTERS.supervising_body_id,
     fiscal_year: {
       type: 'int',
       label: 'سال مالی',
@@ -248,16 +257,6 @@ export const chartItemSchema = z.object({
   active: z.boolean(),
 });
 
-/** A figure the evaluation computed, or why not (domain `Computed<number>`). */
-export const computedNumber = z.union([
-  z.object({ ok: z.literal(true), value: z.number() }),
-  z.object({
-    ok: z.literal(false),
-    missing: z.array(z.string()),
-    reason: z.enum(['missing', 'zero_denominator']),
-  }),
-]);
-
 /** One accepted entry move (domain `StatementMove`) with the user's name. */
 export const statementMoveSchema = z.object({
   from: z.enum(ENTRY_STATES),
@@ -315,190 +314,6 @@ export const statementDetail = z.object({
   allowed_moves: z.array(z.enum(STATEMENT_MOVE_TYPES)),
 });
 export type StatementDetail = z.infer<typeof statementDetail>;
-
-/** An entry state, or a fiscal year past its due date with no statement at all (a filter of the matrix). */
-export const MATRIX_STATES = [...ENTRY_STATES, 'missing'] as const;
-export const MATRIX_STATE_LABELS_FA: Record<(typeof MATRIX_STATES)[number], string> = {
-  ...ENTRY_STATE_LABELS_FA,
-  missing: 'ارسال‌نشده (بدون صورت مالی)',
-};
-
-/**
- * The entry-state matrix (/performance/financial-statements-entry-state/list): one row per live
- * company or holding, one column per fiscal year of the range asked (`from_year`..`to_year`), each
- * cell the entry state of the company's annual statement of that year (or none). Filtered by
- * industry, supervising body, ownership type and state (a company with at least one year of the
- * range in one of the states asked; `missing`: a year without a statement).
- */
-export const entryMatrixEntity = defineEntity({
-  name: 'statement_entry_matrix',
-  title: 'وضعیت ورود صورت‌های مالی',
-  plural: 'وضعیت ورود صورت‌های مالی',
-  id: 'id',
-  display: 'company',
-  defaultSort: 'company',
-  search: 'نام شرکت یا نماد',
-  permissions: { list: 'financial.statements' },
-  paths: { list: '/api/performance/financial-statements-entry-state' },
-  intro: 'وضعیت ورود صورت‌های مالی سالانه هر شرکت در سال‌های مالی اخیر',
-  emptyText: 'شرکتی با این شرایط یافت نشد',
-  fields: {
-    id: { type: 'int', label: 'شناسه' },
-    company: {
-      type: 'text',
-      label: 'شرکت',
-      format: 'verbatim',
-      column: { width: 220, order: 0, title: true },
-      sort: true,
-    },
-    ticker: {
-      type: 'text',
-      label: 'نماد',
-      nullable: true,
-      format: 'verbatim',
-      column: { width: 70, order: 1 },
-    },
-    industry_id: {
-      type: 'ref',
-      label: 'صنعت',
-      nullable: true,
-      notInRow: true,
-      optionsFrom: 'industries',
-      filter: CODE_FILTER_OPS,
-      filterAs: { url: 'industry' },
-    },
-    industry: { type: 'text', label: 'صنعت', nullable: true, column: { width: 110, order: 2, title: true } },
-    supervising_body_id: {
-      type: 'ref',
-      label: 'نهاد ناظر',
-      nullable: true,
-      notInRow: true,
-      optionsFrom: 'supervising_bodies',
-      filter: CODE_FILTER_OPS,
-      filterAs: { url: 'body' },
-    },
-    ownership_type: {
-      type: 'text',
-      label: 'نوع مالکیت',
-      nullable: true,
-      options: OWNERSHIP_TYPES,
-      column: { width: 84, order: 3 },
-      filter: CODE_FILTER_OPS,
-      filterAs: { url: 'ownership' },
-    },
-    entry_state: {
-      ...optionsOf(MATRIX_STATES, MATRIX_STATE_LABELS_FA),
-      label: 'وضعیت ورود',
-      notInRow: true,
-      filter: CHOICE_OPS,
-      filterAs: { url: 'state' },
-    },
-  },
-});
-
-/** One cell of the matrix: the company's annual statement of a year. */
-export const matrixCell = z.object({
-  id: z.number().int(),
-  state: z.enum(ENTRY_STATES),
-  checks_passed: z.boolean(),
-  late: z.boolean(),
-  article_141: z.boolean().nullable(),
-});
-export type MatrixCell = z.infer<typeof matrixCell>;
-
-/** A row of the matrix: the company and its cells by fiscal year (a year without a statement is absent). */
-export const matrixRow = rowSchema(entryMatrixEntity).extend({ cells: z.record(z.string(), matrixCell) });
-export type MatrixRow = z.infer<typeof matrixRow>;
-
-/** The matrix's year range (Jalali fiscal years, at most 15), besides the list's own parameters. */
-export const matrixYears = z.object({
-  from_year: z.coerce
-    .number({ error: 'سال مالی نامعتبر است' })
-    .int('سال مالی نامعتبر است')
-    .min(1300, 'سال مالی نامعتبر است')
-    .max(1500, 'سال مالی نامعتبر است'),
-  to_year: z.coerce
-    .number({ error: 'سال مالی نامعتبر است' })
-    .int('سال مالی نامعتبر است')
-    .min(1300, 'سال مالی نامعتبر است')
-    .max(1500, 'سال مالی نامعتبر است'),
-});
-
-const notComputable = z.object({
-  ok: z.literal(false),
-  missing: z.array(z.string()),
-  reason: z.enum(['missing', 'zero_denominator']),
-});
-
-/** Altman's score (domain altman.ts `ZScore`), or why not. */
-export const computedZ = z.union([
-  z.object({
-    ok: z.literal(true),
-    value: z.object({
-      variant: z.enum(['z', 'z_prime', 'z_double_prime']),
-      value: z.number(),
-      zone: z.enum(['safe', 'grey', 'distress']),
-      components: z.object({
-        x1: z.number(),
-        x2: z.number(),
-        x3: z.number(),
-        x4: z.number(),
-        x5: z.number().nullable(),
-      }),
-    }),
-  }),
-  notComputable,
-]);
-
-/** Article 141 (domain article141.ts `Article141`), or why not. */
-export const computedArticle141 = z.union([
-  z.object({
-    ok: z.literal(true),
-    value: z.object({
-      reached: z.boolean(),
-      accumulatedLoss: z.number(),
-      capital: z.number(),
-      ratio: z.number(),
-    }),
-  }),
-  notComputable,
-]);
-
-/** The statement a calculation is of. */
-const evaluatedStatement = {
-  statement_id: z.number().int(),
-  legal_person_id: z.number().int(),
-  company: z.string(),
-  ticker: z.string().nullable(),
-  fiscal_year: z.number().int(),
-  period_months: z.number().int(),
-  /** The line items the calculation read, million IRR (those the statement has). */
-  inputs: z.record(z.string(), z.number()),
-};
-
-/** A row of a calculation call (GET /api/performance/evaluation/<key>): the statement and the result. */
-export const calculationRow = z.object({
-  ...evaluatedStatement,
-  result: z.union([computedNumber, computedZ, computedArticle141]),
-});
-export type CalculationRow = z.infer<typeof calculationRow>;
-
-/** A row of GET /api/performance/evaluation: every calculation of one statement. */
-export const evaluationRow = z.object({
-  ...evaluatedStatement,
-  z_variant: z.enum(['z', 'z_prime', 'z_double_prime']),
-  marginal_profit: computedNumber,
-  return_on_asset: computedNumber,
-  assets_turnover: computedNumber,
-  financial_leverage: computedNumber,
-  return_on_equity: computedNumber,
-  z_altman: computedZ,
-  /** The two book-equity models beside the chosen one (a listed company's Z needs its market value). */
-  z_prime: computedZ,
-  z_double_prime: computedZ,
-  article_141: computedArticle141,
-});
-export type EvaluationRow = z.infer<typeof evaluationRow>;
 
 /** The largest amount a line item may hold: under 10^15 million IRR (beyond any company, and exact as a JSON number). */
 export const MAX_ITEM_AMOUNT = 999_999_999_999_999;

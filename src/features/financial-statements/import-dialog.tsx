@@ -8,6 +8,7 @@ import { ApiError, api } from '~/lib/http.ts';
 import { Button } from '~/ui/button.tsx';
 import { Dialog } from '~/ui/dialog.tsx';
 import { formatNumber } from '~/ui/format.ts';
+import { reportSummary, reportTable, reportTableWrap } from '~/ui/import-report.ts';
 import { toast } from '~/ui/toaster.tsx';
 import { statementsApi } from './api.ts';
 import { periodLabel } from './badges.tsx';
@@ -17,25 +18,6 @@ const PATH = '/api/performance/financial-statements';
 const SHOWN = 200;
 
 const body = css({ display: 'flex', flexDirection: 'column', gap: '3', fontSize: '13px' });
-const summary = css({
-  p: '3',
-  borderRadius: '4px',
-  bg: 'subtle',
-  '&[data-ok=true]': { bg: 'success.soft', color: 'success' },
-  '&[data-ok=false]': { bg: 'danger.soft', color: 'danger' },
-});
-const tableWrap = css({
-  maxH: '260px',
-  overflowY: 'auto',
-  border: '1px solid token(colors.line)',
-  borderRadius: '4px',
-});
-const table = css({
-  w: '100%',
-  borderCollapse: 'collapse',
-  '& th, & td': { textAlign: 'start', px: '2', py: '1', borderBottom: '1px solid token(colors.line)' },
-  '& th': { color: 'muted', fontWeight: 500 },
-});
 
 type Outcome = { kind: 'checked' | 'refused' | 'written'; report: StatementImportReport };
 
@@ -142,12 +124,12 @@ export function StatementImportDialog({
           }}
         />
         {failure && (
-          <p role="alert" className={summary} data-ok="false">
+          <p role="alert" className={reportSummary} data-ok="false">
             {failure}
           </p>
         )}
         {report && (
-          <p role="status" className={summary} data-ok={clean}>
+          <p role="status" className={reportSummary} data-ok={clean}>
             {outcome?.kind === 'written'
               ? `${formatNumber(report.statements)} صورت مالی ثبت شد (${formatNumber(report.created)} تازه، ${formatNumber(report.updated)} به‌روزشده).`
               : clean
@@ -156,8 +138,8 @@ export function StatementImportDialog({
           </p>
         )}
         {report && report.problems.length > 0 && (
-          <div className={tableWrap}>
-            <table className={table}>
+          <div className={reportTableWrap}>
+            <table className={reportTable}>
               <caption className={css({ textAlign: 'start', fontWeight: 600, p: '2' })}>
                 خانه‌های نادرست
               </caption>
@@ -181,8 +163,8 @@ export function StatementImportDialog({
           </div>
         )}
         {report && report.rows.length > 0 && (
-          <div className={tableWrap}>
-            <table className={table}>
+          <div className={reportTableWrap}>
+            <table className={reportTable}>
               <caption className={css({ textAlign: 'start', fontWeight: 600, p: '2' })}>
                 صورت‌های مالی پرونده
               </caption>

@@ -1,4 +1,5 @@
-import { entryMatrixEntity, statementEntity } from '~/contract/financial-statements.ts';
+import { statementEntity } from '~/contract/financial-statements.ts';
+import { entryMatrixEntity } from '~/contract/statement-matrix.ts';
 import { jalaliOfIso, todayIso } from '~/domain/jalali.ts';
 import type { ListSearch } from '~/ui/data-table/types.ts';
 import { entityFilters, entitySearch } from '~/ui/entity/filters.ts';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { EvaluationRow } from '~/contract/financial-statements.ts';
+import type { EvaluationRow } from '~/contract/evaluation.ts';
 import type { ListPage } from '~/contract/list.ts';
 import { api } from '~/lib/http.ts';
 

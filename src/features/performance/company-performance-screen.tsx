@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
-import type { EvaluationRow } from '~/contract/financial-statements.ts';
+import type { EvaluationRow } from '~/contract/evaluation.ts';
 import { Z_VARIANT_LABELS_FA, Z_VARIANTS, Z_ZONE_LABELS_FA, type ZVariant } from '~/domain/finance/altman.ts';
 import { article141History } from '~/domain/finance/article141.ts';
 import { CALCULATIONS, type CalculationKey } from '~/domain/finance/evaluation.ts';

@@ -12,6 +12,7 @@ import { personKeys } from '~/lib/records.ts';
 import { Button } from '~/ui/button.tsx';
 import { Dialog } from '~/ui/dialog.tsx';
 import { formatNumber } from '~/ui/format.ts';
+import { reportSummary, reportTable, reportTableWrap } from '~/ui/import-report.ts';
 import { toast } from '~/ui/toaster.tsx';
 import { downloadFile, importFile } from './api.ts';
 import { type TransferList, templateUrl } from './export-url.ts';
@@ -36,35 +37,6 @@ const pick = css({
 });
 const hint = css({ color: 'muted', fontSize: '12px' });
 const links = css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' });
-const summary = css({
-  p: '3',
-  borderRadius: '4px',
-  bg: 'subtle',
-  '&[data-ok=true]': { bg: 'success.soft', color: 'success' },
-  '&[data-ok=false]': { bg: 'danger.soft', color: 'danger' },
-});
-const tableWrap = css({
-  maxH: '280px',
-  overflowY: 'auto',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'line',
-  borderRadius: '4px',
-});
-const table = css({
-  w: '100%',
-  borderCollapse: 'collapse',
-  fontVariantNumeric: 'tabular-nums',
-  '& th, & td': {
-    textAlign: 'start',
-    px: '2',
-    py: '1.5',
-    borderBottomWidth: '1px',
-    borderBottomStyle: 'solid',
-    borderColor: 'line',
-  },
-  '& th': { position: 'sticky', top: '0', bg: 'surface', fontWeight: '600', color: 'muted' },
-});
 
 export interface ImportDialogProps {
   list: TransferList;
@@ -202,17 +174,23 @@ export function ImportDialog({ list, open, onOpenChange }: ImportDialogProps) {
           </div>
         </div>
         {phase === 'checking' && (
-          <output className={summary} aria-live="polite">
+          <output className={reportSummary} aria-live="polite">
             در حال بررسی ردیف‌های پرونده…
           </output>
         )}
         {problem && (
-          <p role="alert" className={summary} data-ok="false">
+          <p role="alert" className={reportSummary} data-ok="false">
             {problem}
           </p>
         )}
         {report && (
-          <output ref={summaryRef} tabIndex={-1} className={summary} data-ok={String(ok)} aria-live="polite">
+          <output
+            ref={summaryRef}
+            tabIndex={-1}
+            className={reportSummary}
+            data-ok={String(ok)}
+            aria-live="polite"
+          >
             {formatNumber(report.rows)} ردیف خوانده شد؛ {formatNumber(report.valid)} ردیف درست
             {badRows > 0 &&
               `، ${formatNumber(badRows)} ردیف نادرست (${formatNumber(report.errors.length)} خطا)`}
@@ -220,8 +198,8 @@ export function ImportDialog({ list, open, onOpenChange }: ImportDialogProps) {
           </output>
         )}
         {report && report.errors.length > 0 && (
-          <div className={tableWrap}>
-            <table className={table} aria-label="خطاهای ردیف‌های پرونده">
+          <div className={reportTableWrap}>
+            <table className={reportTable} aria-label="خطاهای ردیف‌های پرونده">
               <thead>
                 <tr>
                   <th scope="col">ردیف</th>

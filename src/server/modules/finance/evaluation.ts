@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { listPageOf } from '../../../contract/api-envelope.ts';
-import { calculationRow, evaluationRow } from '../../../contract/financial-statements.ts';
+import { calculationRow, evaluationRow } from '../../../contract/evaluation.ts';
 import { type ListQuery, listQuerySchema } from '../../../contract/list.ts';
 import { altmanZ, isManufacturingIndustry } from '../../../domain/finance/altman.ts';
 import {

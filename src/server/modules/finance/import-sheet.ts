@@ -1,6 +1,7 @@
 import {
   AUDITOR_OPINION_LABELS_FA,
   AUDITOR_OPINIONS,
+  MAX_ITEM_AMOUNT,
   PERIOD_MONTHS,
 } from '../../../contract/financial-statements.ts';
 import { IMPORT_MAX_ROWS } from '../../../contract/person-transfer.ts';
@@ -78,8 +79,8 @@ export type CodalImportedStatement = Omit<ImportedStatement, 'nationalId' | 'row
   row: number;
 };
 
-/** Largest amount accepted, either sign: 999,999,999,999,999 million IRR (below 2^53, exact as a number). */
-export const MAX_AMOUNT = 999_999_999_999_999;
+/** Largest amount accepted, either sign: the contract's MAX_ITEM_AMOUNT (the entry form's limit too). */
+export const MAX_AMOUNT = MAX_ITEM_AMOUNT;
 /** Fiscal years accepted (Jalali). */
 export const MIN_FISCAL_YEAR = 1300;
 export const MAX_FISCAL_YEAR = 1500;

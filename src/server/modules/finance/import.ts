@@ -117,21 +117,30 @@ async function plan(db: Parameters<typeof readChart>[0], chart: readonly ChartIt
     }
     return [{ ...r, company }];
   });
-  const keys = found.map((r) => `${r.company.id}:${r.fiscalYear}:${r.periodMonths}`);
-  const existing = await queryRows<Target & { key: string; fiscal_year: number; period_months: number }>(
-    db,
-    sql`SELECT fs.id, fs.legal_person_id, fs.entry_state, fs.checks_passed, fs.version,
-          fs.legal_person_id || ':' || fs.fiscal_year || ':' || fs.period_months AS key
-        FROM financial_statements fs
-        WHERE fs.legal_person_id || ':' || fs.fiscal_year || ':' || fs.period_months = ANY(${sql.param(keys)}::text[])
-        FOR UPDATE`,
+  /**
+   * The statements of (company, year, period) triples, matched on the unique index's columns (a
+   * join with the triples, not a key built per row: that would read the whole table), keyed
+   * `company:year:period`; `lock` locks them for the write.
+   */
+  const statementsOf = (triples: [number, number, number][], lock: boolean) =>
+    queryRows<Target & { key: string; items: Record<string, number> }>(
+      db,
+      sql`SELECT fs.id, fs.legal_person_id, fs.entry_state, fs.checks_passed, fs.version, fs.items,
+            fs.legal_person_id || ':' || fs.fiscal_year || ':' || fs.period_months AS key
+          FROM financial_statements fs
+          JOIN unnest(${sql.param(triples.map((t) => t[0]))}::int[], ${sql.param(triples.map((t) => t[1]))}::int[],
+            ${sql.param(triples.map((t) => t[2]))}::int[]) AS k(lp, fy, pm)
+            ON fs.legal_person_id = k.lp AND fs.fiscal_year = k.fy AND fs.period_months = k.pm
+          ${lock ? sql`FOR UPDATE OF fs` : sql``}`,
+    );
+  const existing = await statementsOf(
+    found.map((r) => [r.company.id, r.fiscalYear, r.periodMonths]),
+    true,
   );
   const byKey = new Map(existing.map((e) => [e.key, e]));
-  const previousKeys = found.map((r) => `${r.company.id}:${r.fiscalYear - 1}:${r.periodMonths}`);
-  const previous = await queryRows<{ key: string; items: Record<string, number> }>(
-    db,
-    sql`SELECT legal_person_id || ':' || fiscal_year || ':' || period_months AS key, items FROM financial_statements
-        WHERE legal_person_id || ':' || fiscal_year || ':' || period_months = ANY(${sql.param(previousKeys)}::text[])`,
+  const previous = await statementsOf(
+    found.map((r) => [r.company.id, r.fiscalYear - 1, r.periodMonths]),
+    false,
   );
   const previousOf = new Map(previous.map((p) => [p.key, p.items]));
   const inFile = new Map(found.map((r) => [`${r.company.id}:${r.fiscalYear}:${r.periodMonths}`, r.items]));

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { listPageOf } from '../../../contract/api-envelope.ts';
-import { entryMatrixEntity, matrixRow, matrixYears } from '../../../contract/financial-statements.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
+import { entryMatrixEntity, matrixRow, matrixYears } from '../../../contract/statement-matrix.ts';
 import { toPersianDigits } from '../../../domain/persian-text.ts';
 import { type EntitySource, entityListSpec } from '../../http/entity-list.ts';
 import { invalid } from '../../http/errors.ts';
