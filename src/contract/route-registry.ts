@@ -41,6 +41,7 @@ export const PERMISSIONS: Record<string, string> = {
   labels: 'برچسب‌ها',
   industries: 'صنایع',
   performance: 'ارزیابی عملکرد',
+  'performance.manage': 'تنظیم شاخص‌ها، سنجه‌ها و فرمول‌های ارزیابی',
   'financial.statements': 'صورت‌های مالی',
   'financial.statements.edit': 'ورود و ارسال صورت‌های مالی',
   'financial.statements.review': 'بررسی و برگشت صورت‌های مالی',

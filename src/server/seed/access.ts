@@ -29,6 +29,7 @@ export const ROLE_GRANTS: { name: string; title: string; idents: string[] }[] = 
       'ownership.graph',
       'industries',
       'performance',
+      'performance.manage',
       'financial.statements',
       'financial.statements.edit',
       'issues',

@@ -7,6 +7,7 @@ import { seedCompanyReports } from './company-reports.ts';
 import { seedDocumentTypes } from './document-types.ts';
 import { seedChart, seedStatements } from './finance.ts';
 import { seedLabels } from './labels.ts';
+import { seedMeasureValues, seedPerformanceConfig } from './performance.ts';
 import { seedPortfolio } from './portfolio.ts';
 import { seedReference } from './reference.ts';
 import { seedResumes } from './resumes.ts';
@@ -28,6 +29,7 @@ export async function seedIfEmpty(
   if ((row?.n ?? 0) > 0) {
     await syncPermissions(db);
     await seedChart(db);
+    await seedPerformanceConfig(db);
     return config.SEED === 'demo' ? 'existing-demo' : 'existing';
   }
   // Reference data first, in every mode: provinces, cities and industry groups are public facts
@@ -39,6 +41,7 @@ export async function seedIfEmpty(
   await seedReference(db);
   await seedDocumentTypes(db);
   await seedChart(db);
+  await seedPerformanceConfig(db);
   if (config.SEED === 'demo') {
     await seedPortfolio(db);
     await seedLabels(db);
@@ -47,6 +50,9 @@ export async function seedIfEmpty(
   await seedResumes(db, { demo: config.SEED === 'demo' });
   await seedAccess(db, { demoPassword: config.DEMO_PASSWORD, demoAccounts: config.SEED === 'demo' });
   // After the accounts: a statement's entry moves name the demo preparer and reviewer.
-  if (config.SEED === 'demo') await seedStatements(db);
+  if (config.SEED === 'demo') {
+    await seedStatements(db);
+    await seedMeasureValues(db);
+  }
   return config.SEED === 'demo' ? 'demo' : 'admin-only';
 }
