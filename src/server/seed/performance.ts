@@ -95,8 +95,8 @@ export async function seedMeasureValues(db: Db, seed = 1405): Promise<number> {
   const quality = new Map<number, number>();
   const rows: string[] = [];
   for (const y of years) {
-    let q = quality.get(y.company);
-    if (q === undefined) quality.set(y.company, (q = rng.next()));
+    const q = quality.get(y.company) ?? rng.next();
+    quality.set(y.company, q);
     const values = demoMeasureValues(rng, q, y.opinion);
     const drop = rng.chance(0.04) ? 7 : rng.chance(0.1) ? rng.int(2, 3) : 0;
     const codes = rng.shuffle(Object.keys(values)).slice(drop);

@@ -100,8 +100,8 @@ export async function readMeasureValues(
           AND (${companies === null} OR v.legal_person_id = ANY(${sql.raw(`ARRAY[${(companies ?? [0]).map(Number).join(',')}]::int[]`)}))`,
   );
   for (const r of rows) {
-    let byYear = out.get(r.legalPersonId);
-    if (!byYear) out.set(r.legalPersonId, (byYear = new Map()));
+    const byYear = out.get(r.legalPersonId) ?? new Map<number, Record<string, number>>();
+    out.set(r.legalPersonId, byYear);
     const values = byYear.get(r.fiscalYear) ?? {};
     values[r.code] = Number(r.value);
     byYear.set(r.fiscalYear, values);
