@@ -3,13 +3,11 @@ import ExcelJS from 'exceljs';
 import type { Hono } from 'hono';
 import { listQuerySchema } from '../src/contract/list.ts';
 import { entryMatrixEntity, matrixYears } from '../src/contract/statement-matrix.ts';
-import { isManufacturingIndustry } from '../src/domain/finance/altman.ts';
 import { type DeaUnit, dea } from '../src/domain/finance/dea.ts';
-import { evaluateStatement } from '../src/domain/finance/evaluation.ts';
 import type { Database } from '../src/server/db/client.ts';
 import { entityListSpec } from '../src/server/http/entity-list.ts';
 import { listPage, queryRows } from '../src/server/http/list.ts';
-import { statementInputs } from '../src/server/modules/finance/evaluation.ts';
+import { allInputsSql, allStatementInputs, evaluationOf } from '../src/server/modules/finance/evaluation.ts';
 import { matrixSource } from '../src/server/modules/finance/matrix.ts';
 import { readChart } from '../src/server/modules/finance/store.ts';
 import { buildStatementTemplate } from '../src/server/modules/finance/template.ts';
@@ -20,10 +18,11 @@ import { ratio, report, time, timePair } from './measure.ts';
  * Issue 16's figures, each beside a baseline measured in the same run, on a bench database of
  * 10,000 legal persons with ten fiscal years of generated annual statements per company
  * (seed/finance.ts `scaleStatements`, added once and kept):
- * - `statements_evaluation_all`: every ratio, the fitting Altman Z and article 141 for every
- *   statement (domain/finance/evaluation.ts `evaluateStatement`), end to end from the database
- *   (the statements list's SQL with the items, then the calculations), beside the same SQL alone;
- *   the share outside SQL. Target < 1 s.
+ * - `statements_evaluation_all`: every ratio, Altman's Z (the fitting model, and Z′ and Z″) and
+ *   article 141 for every statement (finance/evaluation.ts `evaluationOf`, the evaluation
+ *   export's rows), end to end from the database (`allStatementInputs`: the statements list's
+ *   filters, every row packed by SQL, unpacked, then the calculations), beside the same SQL
+ *   alone; the share outside SQL. Target < 1 s.
  * - `statements_dea_200`: CCR and BCC for an industry of 200 companies of one year (inputs total
  *   assets and employees, outputs revenue and gross profit), beside the solver's floor (200 LPs of
  *   one variable each through the same HiGHS build). Target < 2 s.
@@ -95,21 +94,16 @@ export async function statementsBench(
   );
   const base = { engine, ...counts };
 
-  // 1. Every calculation for every statement, from the database.
-  const all = listQuerySchema.parse({ per_page: '50' });
-  const query = { ...all, per_page: 1_000_000, page: 1 };
+  // 1. Every calculation for every statement, from the database (the evaluation export's path).
+  const query = listQuerySchema.parse({});
   let statements = 0;
   const [endToEnd, rawSql] = await timePair(
     async () => {
-      const page = await statementInputs(db, query);
-      statements = page.data.length;
-      for (const s of page.data)
-        evaluateStatement(s.items, {
-          listed: s.listed,
-          manufacturing: isManufacturingIndustry(s.industry_code),
-        });
+      const all = await allStatementInputs(db, query);
+      statements = all.length;
+      for (const s of all) evaluationOf(s);
     },
-    () => statementInputs(db, query),
+    () => queryRows(db, allInputsSql(query)),
     Math.max(3, Math.round(runs / 40)),
     1,
   );

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestApp } from '../support/api-client.ts';
@@ -248,6 +249,28 @@ describe('financial statements', () => {
       '/api/performance/evaluation/return-on-equity?advanceFilter=[{"field":"items","op":"eq","value":1}]',
     );
     expect(bad.status).toBe(422);
+  });
+
+  it('the evaluation export writes every statement of the filter with its ratios, Z and article 141', async () => {
+    const year = await rows(analyst, 'fiscal_year=1402&per_page=1');
+    const res = await analyst.get('/api/performance/evaluation/export?format=csv&fiscal_year=1402');
+    expect(res.status).toBe(200);
+    expect(String(res.headers.get('content-disposition'))).toContain('evaluation-');
+    const lines = parse(String(res.body), { bom: true, columns: true }) as Record<string, string>[];
+    expect(lines.length).toBe(year.total);
+    // کاوه's 1402 row carries the figures the per-statement call computes
+    const kaveh = lines.find((l) => l.نماد === 'کاوه' && l['دوره (ماه)'] === '12')!;
+    expect(Number(kaveh['حاشیه سود خالص'])).toBeCloseTo(65167514 / 333941576, 4);
+    expect(Number(kaveh['″Z'])).toBeCloseTo(3.196, 3);
+    expect(kaveh['امتیاز Z']).toContain('نامعلوم');
+    expect(kaveh['مشمول ماده ۱۴۱']).toBe('خیر');
+    // the list's filters apply: under article 141 only
+    const a141 = await analyst.get('/api/performance/evaluation/export?format=csv&article_141=true');
+    const flagged = parse(String(a141.body), { bom: true, columns: true }) as Record<string, string>[];
+    expect(flagged.length).toBe((await rows(analyst, 'article_141=true&per_page=1')).total);
+    expect(flagged.every((l) => l['مشمول ماده ۱۴۱'] === 'بله')).toBe(true);
+    expect((await analyst.get('/api/performance/evaluation/export?format=pdf')).status).toBe(422);
+    expect((await viewer.get('/api/performance/evaluation/export')).status).toBe(403);
   });
 
   it('entry: a new statement, saved as a draft with its checks, submitted once they pass; bad input changes nothing', async () => {

@@ -1,10 +1,13 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { type StatementRow, statementEntity } from '~/contract/financial-statements.ts';
+import { downloadFile } from '~/lib/download.ts';
+import { listQueryString } from '~/lib/list-url.ts';
 import { readSession, sessionHolds } from '~/lib/session.ts';
 import { Badge } from '~/ui/badge.tsx';
 import { Button } from '~/ui/button.tsx';
 import { DataTable } from '~/ui/data-table/data-table.tsx';
+import { toListQuery } from '~/ui/data-table/search-params.ts';
 import type { ListSearch } from '~/ui/data-table/types.ts';
 import { entityColumns } from '~/ui/entity/columns.tsx';
 import { EMPTY } from '~/ui/format.ts';
@@ -60,17 +63,46 @@ export function StatementListScreen() {
   );
   const [importing, setImporting] = useState(false);
   const canImport = sessionHolds(readSession(), 'financial.statements.edit');
-  useShortcuts({ KeyI: () => canImport && setImporting(true) }, !importing);
+  const canEvaluate = sessionHolds(readSession(), 'performance');
+  const [exporting, setExporting] = useState(false);
+  /** Every statement of the view (its filters and search), evaluated, as an Excel file. */
+  const exportEvaluation = async () => {
+    if (exporting) return;
+    setExporting(true);
+    const qs = listQueryString(toListQuery(search, statementFilters), { format: 'xlsx' });
+    await downloadFile(`/api/performance/evaluation/export?${qs}`, 'evaluation.xlsx');
+    setExporting(false);
+  };
+  useShortcuts(
+    {
+      KeyI: () => canImport && setImporting(true),
+      'Shift+KeyE': () => canEvaluate && void exportEvaluation(),
+    },
+    !importing,
+  );
   return (
     <>
       <PageHeader
         description={statementEntity.intro}
         actions={
-          canImport && (
-            <Button tone="primary" shortcut="KeyI" onClick={() => setImporting(true)}>
-              ورود از پرونده
-            </Button>
-          )
+          <>
+            {canEvaluate && (
+              <Button
+                shortcut="Shift+KeyE"
+                onClick={() => void exportEvaluation()}
+                disabled={exporting}
+                aria-busy={exporting || undefined}
+                title="نسبت‌ها، امتیاز Z آلتمن و ماده ۱۴۱ همه صورت‌های این نما، در پرونده اکسل"
+              >
+                خروجی ارزیابی
+              </Button>
+            )}
+            {canImport && (
+              <Button tone="primary" shortcut="KeyI" onClick={() => setImporting(true)}>
+                ورود از پرونده
+              </Button>
+            )}
+          </>
         }
       />
       <StatementImportDialog open={importing} onOpenChange={setImporting} />

@@ -183,6 +183,20 @@ const rows = queryRows<Row>;
 const DEFER_FROM = 1000;
 
 /**
+ * The conditions of the list `spec` for `query` (its own WHERE, the filters and the search), each
+ * to be ANDed; what `listPage` pages over, for a caller that reads every matching row at once.
+ * Throws 422 as `listPage` on a filter the list does not offer.
+ */
+export function listConditions(spec: ListSpec, query: ListQuery): SQL[] {
+  const conds: SQL[] = [];
+  if (spec.where) conds.push(spec.where);
+  for (const node of parseFilters(spec, query)) conds.push(filterSql(spec, node));
+  const key = query.q ? searchKey(query.q) : '';
+  if (key && spec.search) conds.push(sql`${spec.search} LIKE ${`%${escapeLike(key)}%`}`);
+  return conds;
+}
+
+/**
  * Runs one page of the list `spec` for `query` (already parsed with `listQuerySchema`).
  * Throws 422 (Persian message, field `sortBy`, `advanceFilter`, `cursor` or `before`) on a sort
  * key or filter field the list does not offer, or a value of the wrong type.
@@ -200,11 +214,7 @@ export async function listPage<T = Row>(db: Db, spec: ListSpec, query: ListQuery
   const { desc } = terms[0]!;
   const sortKey = multi ? sortSignature(terms) : terms[0]!.key;
   const reversed = terms.map((t) => ({ ...t, desc: !t.desc }));
-  const conds: SQL[] = [];
-  if (spec.where) conds.push(spec.where);
-  for (const node of parseFilters(spec, query)) conds.push(filterSql(spec, node));
-  const key = query.q ? searchKey(query.q) : '';
-  if (key && spec.search) conds.push(sql`${spec.search} LIKE ${`%${escapeLike(key)}%`}`);
+  const conds = listConditions(spec, query);
   const where = (extra?: SQL) => {
     const all = extra ? [...conds, extra] : conds;
     return all.length

@@ -1,4 +1,5 @@
 import type { TransferFormat } from '~/contract/person-transfer.ts';
+import { listQueryString } from '~/lib/list-url.ts';
 import type { ListQuery } from '~/ui/data-table/types.ts';
 
 /** Which persons list a transfer is about. */
@@ -23,12 +24,7 @@ export function exportUrl(
   query: ListQuery,
   opts: { format?: TransferFormat; ids?: readonly (string | number)[] } = {},
 ): string {
-  const p = new URLSearchParams({ format: opts.format ?? 'xlsx' });
-  if (query.q) p.set('q', query.q);
-  if (query.sortBy) p.set('sortBy', query.sortBy);
-  if (query.descending !== undefined) p.set('descending', String(query.descending));
-  if (query.advanceFilter?.length) p.set('advanceFilter', JSON.stringify(query.advanceFilter));
-  for (const [k, v] of Object.entries(query.params ?? {})) p.set(k, String(v));
+  const p = listQueryString(query, { format: opts.format ?? 'xlsx' });
   if (opts.ids?.length) p.set('ids', opts.ids.join(','));
   return `${LIST_BASE[list]}/export?${p}`;
 }

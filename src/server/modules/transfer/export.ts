@@ -23,6 +23,18 @@ export const EXPORT_BATCH = 2000;
 type Row = Record<string, unknown>;
 type Cell = string | number | null;
 
+/** A column of a written sheet: a list's export column, or one a screen's rows are written with. */
+export type SheetColumn = Pick<ExportColumn, 'key' | 'header' | 'labels' | 'width'> & {
+  /** As ExportColumn's, or `decimal`: a fraction or ratio written as a number with 4 decimals. */
+  kind: ExportColumn['kind'] | 'decimal';
+};
+
+/** What a sheet file is written from: its title (sheet name and file name stem) and columns. */
+export interface SheetSpec {
+  title: string;
+  columns: readonly SheetColumn[];
+}
+
 /** The export's SELECT: every column's expression under its key, over the list's FROM and filters. */
 function exportList(spec: ExportSpec, ids?: number[]): ListSpec {
   const select = sql.join(
@@ -66,7 +78,7 @@ export async function* noRows(): AsyncGenerator<Row[]> {}
 const MAX_EXACT = 999_999_999_999_999;
 
 /** One cell as written: Persian labels for codes, Jalali text for dates, numbers for amounts. */
-export function cellOf(col: ExportColumn, v: unknown, format: TransferFormat): Cell {
+export function cellOf(col: SheetColumn, v: unknown, format: TransferFormat): Cell {
   if (v === null || v === undefined || v === '') return null;
   switch (col.kind) {
     case 'code':
@@ -81,6 +93,8 @@ export function cellOf(col: ExportColumn, v: unknown, format: TransferFormat): C
     }
     case 'int':
       return Number(v);
+    case 'decimal':
+      return typeof v === 'number' && Number.isFinite(v) ? Math.round(v * 10_000) / 10_000 : String(v);
     default:
       return String(v);
   }
@@ -126,7 +140,7 @@ async function writable(out: Writable): Promise<void> {
 }
 
 /** Writes the batches as one right-to-left sheet into `out` (a stream the response reads). */
-async function writeXlsx(spec: ExportSpec, batches: AsyncIterable<Row[]>, out: PassThrough) {
+async function writeXlsx(spec: SheetSpec, batches: AsyncIterable<Row[]>, out: PassThrough) {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
@@ -143,9 +157,11 @@ async function writeXlsx(spec: ExportSpec, batches: AsyncIterable<Row[]>, out: P
     style:
       c.kind === 'amount' || c.kind === 'int'
         ? { numFmt: '#,##0' }
-        : c.kind === 'date'
-          ? { alignment: { horizontal: 'center' } }
-          : {},
+        : c.kind === 'decimal'
+          ? { numFmt: '0.0000' }
+          : c.kind === 'date'
+            ? { alignment: { horizontal: 'center' } }
+            : {},
   }));
   const header = ws.getRow(1);
   header.font = { bold: true };
@@ -167,7 +183,7 @@ async function writeXlsx(spec: ExportSpec, batches: AsyncIterable<Row[]>, out: P
  * (OWASP, CSV Injection; csv-stringify's `escape_formulas`). Numbers are written as they are.
  * The XLSX export needs no such prefix: ExcelJS writes a string as a text cell, never a formula.
  */
-async function writeCsv(spec: ExportSpec, batches: AsyncIterable<Row[]>, out: PassThrough) {
+async function writeCsv(spec: SheetSpec, batches: AsyncIterable<Row[]>, out: PassThrough) {
   const csv = stringify({
     bom: true,
     escape_formulas: true,
@@ -206,7 +222,7 @@ export function attachment(persianName: string, asciiName: string): string {
  * ends the stream with an error (the download then fails rather than ending short silently).
  */
 export function fileResponse(
-  spec: ExportSpec,
+  spec: SheetSpec,
   batches: AsyncIterable<Row[]>,
   format: TransferFormat,
   asciiStem: string,
