@@ -31,6 +31,7 @@ export type OptionSource =
   | 'provinces'
   | 'industries'
   | 'supervising_bodies'
+  | 'statement_items'
   | 'labels:legal_person'
   | 'labels:true_person';
 

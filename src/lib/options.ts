@@ -25,6 +25,13 @@ export const OPTION_LOADERS: Readonly<Record<OptionSource, () => Promise<EnumOpt
       value: b.id,
       label: b.name,
     })),
+  /** GET /api/performance/statement-items: the chart of line items, in layout order, by Persian name. */
+  statement_items: async () =>
+    (
+      await api<{ id: number; name_fa: string; code: string }[]>('/api/performance/statement-items', {
+        quiet: true,
+      })
+    ).map((i) => ({ value: i.id, label: `${i.name_fa} (${i.code})` })),
   /** The labels the management area defines for legal persons (and, next, for true persons). */
   'labels:legal_person': labelOptions('legal_person'),
   'labels:true_person': labelOptions('true_person'),

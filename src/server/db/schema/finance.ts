@@ -27,6 +27,8 @@ import { legalPersons } from './persons.ts';
  */
 export const statementItems = pgTable('statement_items', {
   code: text().primaryKey(),
+  /** The row's number for the management screen's routes and audit rows; `code` stays the key. */
+  id: serial().notNull().unique(),
   nameFa: text().notNull(),
   statementKind: text().notNull(),
   parentCode: text().references((): AnyPgColumn => statementItems.code),

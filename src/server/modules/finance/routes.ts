@@ -1,5 +1,6 @@
 import type { AnyRoute } from '../../http/route.ts';
 import { bulkMoveRoutes } from './bulk.ts';
+import { chartRoutes } from './chart.ts';
 import { entryRoutes } from './entry.ts';
 import { evaluationRoutes } from './evaluation.ts';
 import { importRoutes } from './import.ts';
@@ -16,4 +17,5 @@ export const financeRoutes: AnyRoute[] = [
   ...evaluationRoutes,
   ...entryRoutes,
   ...importRoutes,
+  ...chartRoutes,
 ];
