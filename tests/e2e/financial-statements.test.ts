@@ -111,6 +111,40 @@ describe('financial statements, by keyboard', () => {
     await context.close();
   });
 
+  it('Enter on an empty year starts that statement and opens its entry form', async () => {
+    const { page, context } = await newPage(browser, baseURL);
+    await signIn(page, 'analyst', 'تحلیلگر');
+    // a generated company without a 1404 statement (the demo leaves a share missing)
+    await page.goto('/performance/financial-statements-entry-state/list');
+    const matrix = (await pageGet(
+      page,
+      '/api/performance/financial-statements-entry-state?from_year=1400&to_year=1404&per_page=200',
+    )) as { data: { id: number; company: string; cells: Record<string, unknown> }[] };
+    const company = matrix.data.find((r) => !r.cells['1404'] && r.cells['1403'])!;
+    expect(company, 'a company without a 1404 statement').toBeDefined();
+    await page.goto(
+      `/performance/financial-statements-entry-state/list?to=1404&q=${encodeURIComponent(company.company)}`,
+    );
+    const grid = page.getByRole('grid', { name: 'وضعیت ورود صورت‌های مالی' });
+    await gridRows(grid).first().waitFor(WAIT);
+    await settled(grid);
+    await grid.focus();
+    await page.keyboard.press('Control+Home');
+    for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await expect.poll(() => confirm.first().innerText(), WAIT).toContain('۱۴۰۴');
+    // the confirm button has the focus: Enter starts it
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/financial-statement\/view\/\d+/, WAIT);
+    const form = page.getByRole('form', { name: 'ورود ارقام صورت مالی' });
+    await form.waitFor(WAIT);
+    await page.getByRole('heading', { name: `${company.company}، سال مالی ۱۴۰۴` }).waitFor(WAIT);
+    // the address no longer asks for the form (a reload shows the view)
+    await expect.poll(() => new URL(page.url()).search, WAIT).toBe('');
+    await context.close();
+  });
+
   it('imports from the template: one bad cell named by its reference, fixed, then imported', async () => {
     const { page, context } = await newPage(browser, baseURL);
     await signIn(page, 'analyst', 'تحلیلگر');

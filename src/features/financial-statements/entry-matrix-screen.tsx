@@ -7,8 +7,10 @@ import { entryMatrixEntity, type MatrixCell, type MatrixRow } from '~/contract/s
 import { ENTRY_STATE_LABELS_FA } from '~/domain/finance/statement-entry.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { ApiError, api } from '~/lib/http.ts';
+import { readSession, sessionHolds } from '~/lib/session.ts';
 import { Badge } from '~/ui/badge.tsx';
 import { Button } from '~/ui/button.tsx';
+import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { columnHelper, type DataColumn } from '~/ui/data-table/columns.ts';
 import { DataTable } from '~/ui/data-table/data-table.tsx';
 import { toFilterQuery, toRequestQuery } from '~/ui/data-table/search-params.ts';
@@ -111,16 +113,42 @@ export function EntryMatrixScreen() {
       }),
     [from, to],
   );
+  const canStart = sessionHolds(readSession(), 'financial.statements.edit');
+  const [starting, setStarting] = useState<{ row: Row; year: number } | null>(null);
   const open = useCallback(
     (row: Row, columnId?: string) => {
       const year = columnId?.startsWith('y') ? columnId.slice(1) : null;
       const cell = year ? row.cells[year] : undefined;
       if (cell)
         navigate({ to: '/performance/financial-statement/view/$id', params: { id: String(cell.id) } });
+      // An empty cell: a preparer starts that year's annual statement there.
+      else if (year && canStart) setStarting({ row, year: Number(year) });
       else navigate({ to: '/person/legal-persons/view/$id', params: { id: String(row.id) } });
     },
-    [navigate],
+    [navigate, canStart],
   );
+  const [startBusy, setStartBusy] = useState(false);
+  const start = async () => {
+    if (!starting) return;
+    setStartBusy(true);
+    try {
+      const made = await api<{ id: number }>('/api/performance/financial-statements', {
+        method: 'POST',
+        body: { legal_person_id: starting.row.id, fiscal_year: starting.year, period_months: 12 },
+      });
+      setStarting(null);
+      navigate({
+        to: '/performance/financial-statement/view/$id',
+        params: { id: String(made.id) },
+        search: { entry: true },
+      });
+    } catch (err) {
+      // The server's Persian message is shown by the http client; the dialog stays for another try.
+      if (!(err instanceof ApiError)) throw err;
+    } finally {
+      setStartBusy(false);
+    }
+  };
   const [pending, setPending] = useState<Pending | null>(null);
   const bulkActions = useMemo<BulkAction[]>(() => {
     const ask = (verb: Verb) => (selection: BulkSelection) =>
@@ -176,6 +204,19 @@ export function EntryMatrixScreen() {
         bulkActions={bulkActions}
         searchPlaceholder={entryMatrixEntity.search}
         emptyText={entryMatrixEntity.emptyText!}
+      />
+      <ConfirmDialog
+        open={starting !== null}
+        onOpenChange={(o) => !o && !startBusy && setStarting(null)}
+        title={starting ? `صورت مالی سالانه ${toPersianDigits(starting.year)}` : ''}
+        description={
+          starting
+            ? `صورت مالی سالانه سال ${toPersianDigits(starting.year)} «${starting.row.company}» هنوز آغاز نشده است. آغاز شود و فرم ورود ارقام باز شود؟`
+            : undefined
+        }
+        confirmLabel="آغاز و ورود ارقام"
+        busy={startBusy}
+        onConfirm={start}
       />
       {pending && (
         <BulkMoveDialog

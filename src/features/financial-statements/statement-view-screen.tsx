@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { AUDITOR_OPINION_LABELS_FA, type StatementDetail } from '~/contract/financial-statements.ts';
@@ -126,6 +126,15 @@ export function StatementViewScreen() {
   const [mode, setMode] = useState<Mode>('amounts');
   const [editing, setEditing] = useState(false);
   const canEdit = query.data?.allowed_moves.includes('SAVE_DRAFT') === true;
+  const { entry } = useSearch({ from: '/performance/financial-statement/view/$id' });
+  const navigate = useNavigate({ from: '/performance/financial-statement/view/$id' });
+  useEffect(() => {
+    // Asked for by the address (a statement just started): open the entry form once, then drop the ask.
+    if (entry && canEdit) {
+      setEditing(true);
+      void navigate({ search: {}, replace: true });
+    }
+  }, [entry, canEdit, navigate]);
   useShortcuts(
     {
       ...Object.fromEntries(MODES.map((m) => [m.key, () => setMode(m.id)])),

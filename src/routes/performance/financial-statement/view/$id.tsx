@@ -5,6 +5,9 @@ import { parseId } from '~/lib/route-params.ts';
 
 /** One financial statement beside the company's other years. The loader starts the request while the screen's code loads. */
 export const Route = createFileRoute('/performance/financial-statement/view/$id')({
+  // `entry=true` opens the entry form at once (a statement just started from the matrix).
+  validateSearch: (s: Record<string, unknown>): { entry?: true } =>
+    s.entry === true || s.entry === 'true' ? { entry: true } : {},
   loader: ({ context, params }) => {
     const id = parseId(params.id);
     if (id === null) throw notFound();
