@@ -221,6 +221,36 @@ describe('financial statements', () => {
     expect(all.body.data.moved).toBeGreaterThanOrEqual(1);
   });
 
+  it('bulk moves take statements chosen cell by cell, of any years; a chosen cell in another state is skipped', async () => {
+    const M = '/api/performance/financial-statements-entry-state';
+    const page = await auditor.get(`${M}?from_year=1402&to_year=1404&entry_state=submitted&per_page=50`);
+    type Cells = Record<string, { id: number; state: string }>;
+    const cells = (page.body.data.data as { cells: Cells }[]).flatMap((r) => Object.values(r.cells));
+    const submitted = cells.filter((c) => c.state === 'submitted').slice(0, 2);
+    const other = cells.find((c) => c.state !== 'submitted' && c.state !== 'reviewed')!;
+    expect(submitted.length).toBe(2);
+    const ids = [...submitted.map((c) => c.id), other.id];
+    const res = await auditor.post(`${LIST}/bulk/review`, { json: { statement_ids: ids } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ moved: 2, skipped: 1 });
+    for (const c of submitted)
+      expect((await auditor.get(`${LIST}/${c.id}`)).body.data.statement.entry_state).toBe('reviewed');
+    expect((await auditor.post(`/api/bulk-operations/${res.body.data.operation.id}/undo`)).status).toBe(200);
+    for (const c of submitted)
+      expect((await auditor.get(`${LIST}/${c.id}`)).body.data.statement.entry_state).toBe('submitted');
+    // one target only; a company choice still needs its year
+    expect(
+      (
+        await auditor.post(`${LIST}/bulk/review`, {
+          json: { statement_ids: ids, ids: [1], fiscal_year: 1404 },
+        })
+      ).status,
+    ).toBe(422);
+    const noYear = await auditor.post(`${LIST}/bulk/review`, { json: { ids: [1] } });
+    expect(noYear.status).toBe(422);
+    expect(noYear.body.errors.fiscal_year).toBeDefined();
+  });
+
   it('the evaluation calls answer per company and year, and for a filtered set, with the items they read', async () => {
     const [kaveh] = (
       await rows(analyst, `origin=codal&fiscal_year=1402&period_months=12&q=${encodeURIComponent('کاوه')}`)

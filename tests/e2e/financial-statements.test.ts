@@ -82,6 +82,59 @@ describe('financial statements, by keyboard', () => {
     await context.close();
   });
 
+  it('X on year cells chooses those statements alone; B returns them, Ctrl+Z undoes it', async () => {
+    const { page, context } = await newPage(browser, baseURL);
+    await signIn(page, 'auditor');
+    const to = 1404;
+    await page.goto(`/performance/financial-statements-entry-state/list?to=${to}&state=submitted`);
+    const grid = page.getByRole('grid', { name: 'وضعیت ورود صورت‌های مالی' });
+    await gridRows(grid).first().waitFor(WAIT);
+    await settled(grid);
+    const listed = (await pageGet(
+      page,
+      `/api/performance/financial-statements-entry-state?from_year=${to - 4}&to_year=${to}&entry_state=submitted&per_page=2`,
+    )) as { data: { id: number; cells: Record<string, { id: number; state: string }> }[] };
+    const chosen = listed.data.map((r) => {
+      const [year, cell] = Object.entries(r.cells).find(([, c]) => c.state === 'submitted')!;
+      return { year: Number(year), id: cell.id };
+    });
+    // the last column is the range's last year (in RTL, ArrowLeft goes on and stops at the last);
+    // from there ArrowRight goes a year back
+    const toYear = async (year: number) => {
+      for (let i = 0; i < 16; i++) await page.keyboard.press('ArrowLeft');
+      for (let i = 0; i < to - year; i++) await page.keyboard.press('ArrowRight');
+    };
+    await grid.focus();
+    await page.keyboard.press('Control+Home');
+    await toYear(chosen[0]!.year);
+    await page.keyboard.press('KeyX');
+    await page.keyboard.press('KeyJ');
+    await toYear(chosen[1]!.year);
+    await page.keyboard.press('KeyX');
+    // two cells chosen, no row: the status line says so and the cells are marked
+    await expect.poll(() => grid.locator('td[aria-selected=true]').count(), WAIT).toBe(2);
+    expect(await grid.locator('tr[aria-selected=true]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-selection=cells]').innerText(), WAIT).toContain('۲ خانه');
+    await page.keyboard.press('KeyB');
+    const dialog = page.getByRole('dialog', { name: /برگشت برای اصلاح: ۲ صورت مالی/ });
+    await dialog.waitFor(WAIT);
+    expect(await dialog.getByRole('combobox', { name: 'سال مالی' }).count()).toBe(0);
+    await dialog.getByLabel('علت برگشت').fill('گزارش حسابرس پیوست نشده است');
+    await dialog.getByRole('button', { name: 'برگشت' }).click();
+    await dialog.waitFor({ state: 'detached', ...WAIT });
+    const stateOf = async (id: number) =>
+      (
+        (await pageGet(page, `/api/performance/financial-statements/${id}`)) as {
+          statement: { entry_state: string };
+        }
+      ).statement.entry_state;
+    for (const c of chosen) expect(await stateOf(c.id)).toBe('returned');
+    await page.screenshot({ path: `${SHOTS}/statements-matrix-cells.png` });
+    await page.keyboard.press('Control+KeyZ');
+    for (const c of chosen) await expect.poll(() => stateOf(c.id), WAIT).toBe('submitted');
+    await context.close();
+  });
+
   it('Enter on a year opens its statement; 3 shows it common-size', async () => {
     const { page, context } = await newPage(browser, baseURL);
     await signIn(page, 'analyst', 'تحلیلگر');

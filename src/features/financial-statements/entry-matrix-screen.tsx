@@ -14,7 +14,14 @@ import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { columnHelper, type DataColumn } from '~/ui/data-table/columns.ts';
 import { DataTable } from '~/ui/data-table/data-table.tsx';
 import { toFilterQuery, toRequestQuery } from '~/ui/data-table/search-params.ts';
-import type { BulkAction, BulkSelection, ListParams, ListSearch, UndoOffer } from '~/ui/data-table/types.ts';
+import type {
+  BulkAction,
+  BulkSelection,
+  CellSelection,
+  ListParams,
+  ListSearch,
+  UndoOffer,
+} from '~/ui/data-table/types.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import { entityColumns } from '~/ui/entity/columns.tsx';
 import { SelectField, TextField } from '~/ui/form/fields.tsx';
@@ -66,7 +73,8 @@ type Verb = keyof typeof BULK;
 
 interface Pending {
   verb: Verb;
-  selection: BulkSelection;
+  /** Companies (rows, or all matching) for a year the dialog asks, or statements chosen cell by cell. */
+  selection: BulkSelection | CellSelection;
   resolve(offer: UndoOffer | null): void;
 }
 
@@ -150,8 +158,13 @@ export function EntryMatrixScreen() {
     }
   };
   const [pending, setPending] = useState<Pending | null>(null);
+  /** X on a year's cell that has a statement chooses that statement alone (A / B then move the chosen cells). */
+  const selectableCell = useCallback((row: Row, columnId: string) => {
+    const cell = columnId.startsWith('y') ? row.cells[columnId.slice(1)] : undefined;
+    return cell ? String(cell.id) : null;
+  }, []);
   const bulkActions = useMemo<BulkAction[]>(() => {
-    const ask = (verb: Verb) => (selection: BulkSelection) =>
+    const ask = (verb: Verb) => (selection: BulkSelection | CellSelection) =>
       new Promise<UndoOffer | null>((resolve) => setPending({ verb, selection, resolve }));
     return [
       {
@@ -160,6 +173,7 @@ export function EntryMatrixScreen() {
         key: 'KeyA',
         permission: 'financial.statements.review',
         run: ask('review'),
+        runCells: ask('review'),
       },
       {
         id: 'matrix.bulk.return',
@@ -168,6 +182,7 @@ export function EntryMatrixScreen() {
         tone: 'danger',
         permission: 'financial.statements.review',
         run: ask('return'),
+        runCells: ask('return'),
       },
     ];
   }, []);
@@ -201,6 +216,7 @@ export function EntryMatrixScreen() {
         fetchPage={fetchPage}
         getRowId={(r) => String(r.id)}
         onOpen={open}
+        selectableCell={selectableCell}
         bulkActions={bulkActions}
         searchPlaceholder={entryMatrixEntity.search}
         emptyText={entryMatrixEntity.emptyText!}
@@ -244,6 +260,7 @@ function BulkMoveDialog(props: {
   onDone(offer: UndoOffer | null): void;
 }) {
   const { verb, selection } = props.pending;
+  const byCell = selection.kind === 'cells';
   const words = BULK[verb];
   const [year, setYear] = useState(props.years[props.years.length - 1]!);
   const [note, setNote] = useState('');
@@ -253,23 +270,31 @@ function BulkMoveDialog(props: {
     setBusy(true);
     try {
       const target =
-        selection.kind === 'rows'
-          ? { ids: selection.ids.map(Number) }
-          : { all: { ...toFilterQuery(selection.query), ...props.range } };
+        selection.kind === 'cells'
+          ? { statement_ids: selection.cells.map((c) => Number(c.key)) }
+          : {
+              fiscal_year: year,
+              ...(selection.kind === 'rows'
+                ? { ids: selection.ids.map(Number) }
+                : { all: { ...toFilterQuery(selection.query), ...props.range } }),
+            };
       const answer = await api<{ operation: { id: string }; moved: number; skipped: number }>(words.path, {
         method: 'POST',
-        body: { ...target, fiscal_year: year, ...(verb === 'return' ? { note } : {}) },
+        body: { ...target, ...(verb === 'return' ? { note } : {}) },
         quiet: true,
       });
       const n = formatNumber(answer.moved);
       const skipped =
-        answer.skipped > 0 ? `؛ ${formatNumber(answer.skipped)} شرکت صورت مالی در وضعیت مناسب نداشت` : '';
+        answer.skipped > 0
+          ? `؛ ${formatNumber(answer.skipped)} ${byCell ? 'خانه' : 'شرکت'} صورت مالی در وضعیت مناسب نداشت`
+          : '';
+      const which = byCell ? '' : ` سال ${toPersianDigits(year)}`;
       props.onDone({
-        message: `${n} صورت مالی سال ${toPersianDigits(year)} ${words.done}${skipped}`,
+        message: `${n} صورت مالی${which} ${words.done}${skipped}`,
         until: Date.now() + UNDO_WINDOW_MS - 300,
         undo: async () => {
           await api(`/api/bulk-operations/${answer.operation.id}/undo`, { method: 'POST' });
-          return `${n} صورت مالی سال ${toPersianDigits(year)} ${words.undone}`;
+          return `${n} صورت مالی${which} ${words.undone}`;
         },
       });
     } catch (err) {
@@ -280,13 +305,22 @@ function BulkMoveDialog(props: {
       setBusy(false);
     }
   };
-  const count = selection.kind === 'all' ? selection.total : selection.ids.length;
+  const count =
+    selection.kind === 'all'
+      ? selection.total
+      : selection.kind === 'cells'
+        ? selection.cells.length
+        : selection.ids.length;
   return (
     <Dialog
       open
       onOpenChange={(open) => !open && !busy && props.onDone(null)}
-      title={`${words.title}: ${formatNumber(count)} شرکت`}
-      description="صورت مالی سالانه کدام سال مالی؟ تا ۱۰ ثانیه پس از آن می‌توانید با Ctrl+Z برگردانید."
+      title={`${words.title}: ${formatNumber(count)} ${byCell ? 'صورت مالی' : 'شرکت'}`}
+      description={
+        byCell
+          ? 'صورت‌های مالی خانه‌های انتخاب‌شده. تا ۱۰ ثانیه پس از آن می‌توانید با Ctrl+Z برگردانید.'
+          : 'صورت مالی سالانه کدام سال مالی؟ تا ۱۰ ثانیه پس از آن می‌توانید با Ctrl+Z برگردانید.'
+      }
       footer={
         <>
           <Button onClick={() => props.onDone(null)} disabled={busy}>
@@ -302,15 +336,20 @@ function BulkMoveDialog(props: {
         </>
       }
     >
-      <SelectField
-        label="سال مالی"
-        name="fiscal_year"
-        error={(errors.fiscal_year ?? errors.ids)?.[0]}
-        value={String(year)}
-        onChange={(v) => setYear(Number(v))}
-        empty={null}
-        options={[...props.years].reverse().map((y) => ({ value: String(y), label: toPersianDigits(y) }))}
-      />
+      {!byCell && (
+        <SelectField
+          label="سال مالی"
+          name="fiscal_year"
+          error={(errors.fiscal_year ?? errors.ids)?.[0]}
+          value={String(year)}
+          onChange={(v) => setYear(Number(v))}
+          empty={null}
+          options={[...props.years].reverse().map((y) => ({ value: String(y), label: toPersianDigits(y) }))}
+        />
+      )}
+      {byCell && (errors.ids ?? errors.statement_ids) && (
+        <p role="alert">{(errors.ids ?? errors.statement_ids)![0]}</p>
+      )}
       {verb === 'return' && (
         <TextField
           label="علت برگشت"

@@ -21,6 +21,8 @@ export interface DataRowProps<T extends RowData> {
   selected: boolean;
   /** The focused column when this is the focused row, else -1. */
   focusedCol: number;
+  /** The ids of this row's columns whose cells are chosen one by one (X on a selectable cell); usually none. */
+  selectedCols?: ReadonlySet<string>;
   /** The grid's row events (a stable ref, so rows do not render again for new handlers). */
   events: RowEventsRef<T>;
 }
@@ -42,6 +44,7 @@ function DataRowImpl<T extends RowData>({
   domId,
   selected,
   focusedCol,
+  selectedCols,
   events,
 }: DataRowProps<T>) {
   return (
@@ -77,6 +80,7 @@ function DataRowImpl<T extends RowData>({
           className={s.cell}
           data-numeric={cell.column.columnDef.meta?.numeric ? '' : undefined}
           data-focused={ci === focusedCol ? '' : undefined}
+          aria-selected={selectedCols?.has(cell.column.id) || undefined}
         >
           <FlexRender cell={cell} />
         </td>

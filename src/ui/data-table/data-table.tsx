@@ -41,7 +41,15 @@ import {
 } from './search-params.ts';
 import { StatusLine } from './status-line.tsx';
 import * as s from './styles.ts';
-import type { BulkAction, BulkSelection, FilterDef, ListSearch, RowAction } from './types.ts';
+import type {
+  BulkAction,
+  BulkSelection,
+  CellSelection,
+  FilterDef,
+  ListSearch,
+  RowAction,
+  SelectedCell,
+} from './types.ts';
 import { type FetchPage, MAX_RESOLVE, useBlockList } from './use-block-list.ts';
 import { useBulk } from './use-bulk.ts';
 import { useFitHeight } from './use-fit-height.ts';
@@ -69,6 +77,13 @@ export interface DataTableProps<T extends RowData> {
   getRowId(row: T): string;
   /** Enter (with the focused cell's column id) or a double click on a row. */
   onOpen?(row: T, columnId?: string): void;
+  /**
+   * Whether X on the cell of `columnId` in `row` chooses that cell on its own instead of its row
+   * (the entry-state matrix's year cells): the id of what the cell stands for (a statement's), or
+   * null when it cannot be chosen. Chosen cells reach the bulk actions' `runCells` when no row is
+   * chosen; Esc clears them.
+   */
+  selectableCell?(row: T, columnId: string): string | null;
   /** Placeholder of the search box: what `q` matches ("نام، شناسه ملی یا نماد"). */
   searchPlaceholder?: string;
   /** What an empty list says when nothing filters it ("هنوز کاربری ثبت نشده است"). */
@@ -114,6 +129,7 @@ export interface SelectionRows<T> {
 
 const NO_FILTERS: readonly FilterDef[] = [];
 const NO_ACTIONS: readonly never[] = [];
+const NO_CELLS: ReadonlyMap<string, SelectedCell> = new Map();
 /** The focused row of each list view, so coming back from a record lands where the user was. */
 const rememberedRows = new Map<string, number>();
 
@@ -148,10 +164,20 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     row: rememberedRows.get(viewKey) ?? -1,
   }));
   const [cursorView, setCursorView] = useState(viewKey);
+  // Cells chosen one by one (selectableCell), by `${rowId} ${columnId}`.
+  const [cells, setCells] = useState<ReadonlyMap<string, SelectedCell>>(NO_CELLS);
   if (cursorView !== viewKey) {
     setCursorView(viewKey);
     setCursor((c) => ({ ...initialCursor, col: c.col, row: rememberedRows.get(viewKey) ?? -1 }));
+    setCells(NO_CELLS);
   }
+  /** The chosen columns of each row with chosen cells (for the rows' aria-selected cells). */
+  const cellsByRow = useMemo(() => {
+    const out = new Map<string, Set<string>>();
+    for (const c of cells.values()) out.set(c.rowId, (out.get(c.rowId) ?? new Set()).add(c.columnId));
+    return out;
+  }, [cells]);
+  const selectedCols = useCallback((rowId: string) => cellsByRow.get(rowId), [cellsByRow]);
 
   const sorting = useMemo<SortingState>(() => parseSorts(search.sort), [search.sort]);
   const columnFilters = useMemo(
@@ -299,9 +325,32 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         else return false;
         return true;
       case 'clear-selection':
-        if (selectedCount(cursor.selection, cursor.gaps) === 0 && !cursor.all) return false;
+        if (selectedCount(cursor.selection, cursor.gaps) === 0 && !cursor.all && cells.size === 0)
+          return false;
+        setCells(NO_CELLS);
         dispatch(action);
         return true;
+      case 'toggle': {
+        // X on a cell the screen lets be chosen on its own: that cell, not its row.
+        const row = list.rowAt(cursor.row);
+        const columnId = headers[cursor.col]?.column.id;
+        const cellKey =
+          row !== undefined && columnId !== undefined ? props.selectableCell?.(row, columnId) : null;
+        if (row === undefined || columnId === undefined || cellKey == null) {
+          if (count === 0) return false;
+          dispatch(action);
+          return true;
+        }
+        const rowId = getRowId(row);
+        const key = `${rowId} ${columnId}`;
+        setCells((prev) => {
+          const next = new Map(prev);
+          if (next.has(key)) next.delete(key);
+          else next.set(key, { rowId, columnId, key: cellKey });
+          return next;
+        });
+        return true;
+      }
       case 'select-all':
         if (count === 0) return false;
         dispatch(action);
@@ -356,20 +405,27 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   resolveRef.current = resolveIds;
   const idsOfSelection = useCallback(() => resolveRef.current(), []);
 
+  /** The cells chosen one by one, when no row is (what a bulk action's `runCells` gets). */
+  const cellSelection = (): CellSelection | null =>
+    cells.size > 0 && !cursor.all && selectedCount(cursor.selection, cursor.gaps) === 0
+      ? { kind: 'cells', cells: [...cells.values()] }
+      : null;
   const runBulk = (action: BulkAction) =>
-    void bulkSelection().then(
+    void (async () => cellSelection() ?? (await bulkSelection()))().then(
       (selection) =>
         selection &&
-        bulk.run(action, selection, () =>
-          setCursor((c) => reduceCursor(c, { type: 'clear-selection' }, ctx)),
-        ),
+        bulk.run(action, selection, () => {
+          setCells(NO_CELLS);
+          setCursor((c) => reduceCursor(c, { type: 'clear-selection' }, ctx));
+        }),
     );
 
   /** Runs the bulk action (rows selected) or row action bound to this key press; false when none applies. */
   const runRowAction = (e: KeyboardEvent): boolean => {
     const code = e.shiftKey ? `Shift+${e.code}` : e.code;
     const bulkAction = bulkActions.find((a) => a.key === code);
-    if (bulkAction && (cursor.all || selectedCount(cursor.selection, cursor.gaps) > 0)) {
+    const rowsChosenNow = cursor.all || selectedCount(cursor.selection, cursor.gaps) > 0;
+    if (bulkAction && (rowsChosenNow || (cells.size > 0 && bulkAction.runCells))) {
       runBulk(bulkAction);
       return true;
     }
@@ -411,7 +467,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: sizes read the user's widths, which do not change the headers array
   const { template, minWidth } = useMemo(() => gridTemplate(headers, s.CHECK_WIDTH), [headers, widths]);
 
-  const selected = cursor.all ? count : selectedCount(cursor.selection, cursor.gaps);
+  const rowsChosen = cursor.all ? count : selectedCount(cursor.selection, cursor.gaps);
+  // Cells chosen one by one count when no row is chosen (bulk actions then get the cells).
+  const cellsChosen = rowsChosen === 0 && cells.size > 0;
+  const selected = cellsChosen ? cells.size : rowsChosen;
   const filtered = activeFilterCount(search, filters) > 0 || !!search.q;
   const total = list.total;
   const selectedRows = selected
@@ -467,12 +526,18 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           nextPageFailed={list.blockFailed}
           selected={selected}
           allMatching={cursor.all}
+          cells={cellsChosen}
           moreColumns={edges}
           selectionActions={
             selected > 0 && (
               <>
-                {props.selectionActions?.({ rows: selectedRows, count: selected, ids: idsOfSelection })}
-                <BulkBar actions={bulkActions} busy={bulk.busy} onRun={runBulk} />
+                {!cellsChosen &&
+                  props.selectionActions?.({ rows: selectedRows, count: selected, ids: idsOfSelection })}
+                <BulkBar
+                  actions={cellsChosen ? bulkActions.filter((a) => a.runCells) : bulkActions}
+                  busy={bulk.busy}
+                  onRun={runBulk}
+                />
               </>
             )
           }
@@ -499,6 +564,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             count={count}
             rowAt={rowAt}
             isSelected={isSelected}
+            selectedCols={props.selectableCell ? selectedCols : undefined}
             onViewport={list.setViewport}
             sorting={sorting}
             total={total}

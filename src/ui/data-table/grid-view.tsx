@@ -43,6 +43,8 @@ export interface GridViewProps<T extends RowData> {
   rowAt(index: number): Row<DataTableFeatures, T> | undefined;
   /** Whether the row at a position (with this id) is selected. */
   isSelected(index: number, id: string): boolean;
+  /** The columns of row `id` whose cells are chosen one by one (undefined when none). */
+  selectedCols?(id: string): ReadonlySet<string> | undefined;
   /** Told the positions the viewport shows (the list reads their blocks). */
   onViewport(first: number, last: number): void;
   /** The sorting state: only its identity matters here (headers read it from the table). */
@@ -197,6 +199,7 @@ function GridViewImpl<T extends RowData>(props: GridViewProps<T>) {
                 domId={domId}
                 selected={props.isSelected(item.index, row.id)}
                 focusedCol={item.index === focusRow ? focusCol : -1}
+                selectedCols={props.selectedCols?.(row.id)}
                 events={events}
               />
             );

@@ -14,6 +14,8 @@ export interface StatusLineProps {
   selected: number;
   /** Every row matching the query is selected (Ctrl/⌘+A), `selected` being their total. */
   allMatching?: boolean;
+  /** `selected` counts cells chosen one by one (X on a selectable cell), not rows. */
+  cells?: boolean;
   /** The bulk actions beside the selected count. */
   selectionActions?: ReactNode;
   /** The sides of the grid with columns beyond the screen. */
@@ -28,6 +30,7 @@ export function StatusLine({
   nextPageFailed,
   selected,
   allMatching,
+  cells,
   selectionActions,
   moreColumns,
 }: StatusLineProps) {
@@ -57,18 +60,18 @@ export function StatusLine({
       )}
       {selected > 0 && (
         <>
-          <span data-selection={allMatching ? 'all' : 'rows'}>
+          <span data-selection={allMatching ? 'all' : cells ? 'cells' : 'rows'}>
             {allMatching ? (
               <>
                 همه موارد منطبق (<span data-count="">{formatNumber(selected)}</span>) انتخاب شده
               </>
             ) : (
               <>
-                <span data-count="">{formatNumber(selected)}</span> ردیف انتخاب شده
+                <span data-count="">{formatNumber(selected)}</span> {cells ? 'خانه' : 'ردیف'} انتخاب شده
               </>
             )}{' '}
             · <Kbd>Esc</Kbd> لغو انتخاب
-            {!allMatching && total !== undefined && total > selected && (
+            {!allMatching && !cells && total !== undefined && total > selected && (
               <>
                 {' '}
                 · <Kbd>Ctrl+A</Kbd> همه {formatNumber(total)} مورد

@@ -133,6 +133,8 @@ export const cell = css({
     fontVariantNumeric: 'tabular-nums',
     fontFeatureSettings: '"tnum"',
   },
+  // A cell chosen on its own (X on a selectable cell): tinted as a chosen row, and outlined.
+  '&[aria-selected=true]': { bg: 'first.soft', boxShadow: 'inset 0 0 0 2px token(colors.first)' },
 });
 
 export const checkCell = css({

@@ -157,6 +157,20 @@ export type BulkSelection =
   | { kind: 'rows'; ids: string[] }
   | { kind: 'all'; query: ListQuery; total: number };
 
+/** Cells chosen one by one (a list with `selectableCell`: the entry-state matrix's years). */
+export interface CellSelection {
+  kind: 'cells';
+  cells: SelectedCell[];
+}
+
+/** A cell chosen with X: its row's id and its column's id. */
+export interface SelectedCell {
+  rowId: string;
+  columnId: string;
+  /** What the cell stands for, as the screen's `selectableCell` named it (a statement's id). */
+  key: string;
+}
+
 /** What a finished bulk action offers: its result and, until `until`, a way back. */
 export interface UndoOffer {
   /** Persian result sentence: "برچسب «…» روی ۳ ردیف گذاشته شد". */
@@ -187,4 +201,6 @@ export interface BulkAction {
   permission?: string;
   tone?: 'secondary' | 'danger';
   run(selection: BulkSelection): Promise<UndoOffer | null>;
+  /** The same action on cells chosen one by one; an action without it is not offered for cells. */
+  runCells?(selection: CellSelection): Promise<UndoOffer | null>;
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '~/lib/http.ts';
 import { toast } from '../toaster.tsx';
-import type { BulkAction, BulkSelection, UndoOffer } from './types.ts';
+import type { BulkAction, BulkSelection, CellSelection, UndoOffer } from './types.ts';
 
 /**
  * The bulk half of a list: runs a screen's bulk action on the selection, then (when it did
@@ -18,12 +18,14 @@ export function useBulk(queryKey: readonly unknown[]) {
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey }), [queryClient, queryKey]);
 
   /** Runs `action` on `selection`; `clear` empties the list's selection once it has done something. */
-  const run = async (action: BulkAction, selection: BulkSelection, clear: () => void) => {
+  const run = async (action: BulkAction, selection: BulkSelection | CellSelection, clear: () => void) => {
     if (busyRef.current) return;
+    if (selection.kind === 'cells' && !action.runCells) return;
     busyRef.current = true;
     setBusy(true);
     try {
-      const result = await action.run(selection);
+      const result =
+        selection.kind === 'cells' ? await action.runCells!(selection) : await action.run(selection);
       if (result) {
         clear();
         setOffer(result);

@@ -82,16 +82,25 @@ const bulkMoveInput = (move: ReviewMove) =>
         .max(BULK_CAP)
         .optional(),
       all: bulkAllQuery.optional(),
-      fiscal_year: matrixYears.shape.from_year,
+      /** Statements chosen cell by cell in the matrix (any years); `fiscal_year` is then not asked. */
+      statement_ids: z
+        .array(z.number().int().positive().max(MAX_ID), { error: 'فهرست صورت‌های مالی نامعتبر است' })
+        .min(1, 'دست‌کم یک صورت مالی را انتخاب کنید')
+        .max(BULK_CAP)
+        .optional(),
+      fiscal_year: matrixYears.shape.from_year.optional(),
       ...(move === 'RETURN' ? { note: moveNote } : {}),
     })
     .superRefine((v, ctx) => {
-      if ((v.ids === undefined) === (v.all === undefined))
+      const targets = [v.ids, v.all, v.statement_ids].filter((t) => t !== undefined).length;
+      if (targets !== 1)
         ctx.addIssue({
           code: 'custom',
           path: ['ids'],
-          message: 'شرکت‌ها را انتخاب کنید یا «همه موارد» را بفرستید',
+          message: 'شرکت‌ها یا خانه‌های جدول را انتخاب کنید، یا «همه موارد» را بفرستید',
         });
+      if (v.statement_ids === undefined && v.fiscal_year === undefined)
+        ctx.addIssue({ code: 'custom', path: ['fiscal_year'], message: 'سال مالی را انتخاب کنید' });
     });
 
 /** The live companies among `ids`, or every company the matrix query `all` matches (422 past BULK_CAP). */
@@ -142,19 +151,30 @@ const bulkMove = (move: 'REVIEW' | 'RETURN', path: string, summary: string) =>
     response: bulkAnswer,
     async handler({ db, body, session, deps }) {
       const now = deps.now();
-      const companies = await companiesOf(db, body);
-      const eligible = await queryRows<{ id: number }>(
-        db,
-        sql`SELECT fs.id FROM financial_statements fs
-            WHERE fs.legal_person_id = ANY(${sql.param(companies)}::int[]) AND fs.period_months = 12
-              AND fs.fiscal_year = ${body.fiscal_year}
-              AND fs.entry_state = ANY(${sql.param([...MOVES[move].from])}::text[])
-            ORDER BY fs.id`,
-      );
+      const from = sql.param([...MOVES[move].from]);
+      const companies = body.statement_ids ? null : await companiesOf(db, body);
+      const eligible = body.statement_ids
+        ? await queryRows<{ id: number }>(
+            db,
+            sql`SELECT fs.id FROM financial_statements fs JOIN legal_persons lp ON lp.id = fs.legal_person_id
+                WHERE fs.id = ANY(${sql.param(body.statement_ids)}::int[]) AND fs.period_months = 12
+                  AND lp.deleted_at IS NULL AND fs.entry_state = ANY(${from}::text[])
+                ORDER BY fs.id`,
+          )
+        : await queryRows<{ id: number }>(
+            db,
+            sql`SELECT fs.id FROM financial_statements fs
+                WHERE fs.legal_person_id = ANY(${sql.param(companies!)}::int[])
+                  AND fs.period_months = 12 AND fs.fiscal_year = ${body.fiscal_year!}
+                  AND fs.entry_state = ANY(${from}::text[])
+                ORDER BY fs.id`,
+          );
       if (eligible.length === 0)
         throw invalid({
           ids: [
-            `هیچ‌یک از صورت‌های مالی سال ${toPersianDigits(body.fiscal_year)} شرکت‌های انتخاب‌شده ${MOVES[move].fa} نیست`,
+            body.statement_ids
+              ? `هیچ‌یک از صورت‌های مالی انتخاب‌شده ${MOVES[move].fa} نیست`
+              : `هیچ‌یک از صورت‌های مالی سال ${toPersianDigits(body.fiscal_year!)} شرکت‌های انتخاب‌شده ${MOVES[move].fa} نیست`,
           ],
         });
       const note = (body as { note?: string }).note ?? null;
@@ -200,7 +220,8 @@ const bulkMove = (move: 'REVIEW' | 'RETURN', path: string, summary: string) =>
         result: {
           operation: await readOperation(db, opId),
           moved: moved.length,
-          skipped: companies.length - moved.length,
+          // chosen companies (or cells) without a statement in a state this move takes
+          skipped: (companies ?? body.statement_ids!).length - moved.length,
         },
       };
     },
@@ -210,8 +231,9 @@ export const bulkMoveRoutes = [
   /**
    * POST /api/performance/financial-statements/bulk/review (financial.statements.review) —
    * `{ ids | all, fiscal_year }`: the annual statements of `fiscal_year` of the companies chosen
-   * (company ids, or every company the matrix query `all` matches, with its `from_year`/`to_year`)
-   * that are submitted → reviewed, in one transaction, each audited (`bulk_review`) →
+   * (company ids, or every company the matrix query `all` matches, with its `from_year`/`to_year`),
+   * or `{ statement_ids }`: the statements chosen cell by cell (any years), that are submitted →
+   * reviewed, in one transaction, each audited (`bulk_review`) →
    * `{ operation, moved, skipped }` (skipped: chosen companies without a submitted statement that
    * year). Undo within 10 s: POST /api/bulk-operations/:id/undo. 422 (Persian) when none is
    * submitted, on a bad body, or past BULK_CAP companies.
@@ -223,7 +245,7 @@ export const bulkMoveRoutes = [
   ),
   /**
    * POST /api/performance/financial-statements/bulk/return (financial.statements.review) —
-   * `{ ids | all, fiscal_year, note }` (the note required): submitted or reviewed annual
+   * `{ ids | all, fiscal_year, note }` or `{ statement_ids, note }` (the note required): submitted or reviewed annual
    * statements of that year → returned for correction, as bulk/review (audited `bulk_return`).
    */
   bulkMove(
