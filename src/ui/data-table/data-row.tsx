@@ -75,6 +75,8 @@ function DataRowImpl<T extends RowData>({
       {row.getVisibleCells().map((cell, ci) => (
         <td
           key={cell.column.id}
+          // a grid's cell (as its table's role makes it): aria-selected says a cell chosen on its own
+          role="gridcell"
           id={ci === focusedCol ? `${domId}-r${index}-c${ci}` : undefined}
           aria-colindex={ci + 2}
           className={s.cell}

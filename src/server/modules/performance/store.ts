@@ -11,10 +11,9 @@ import { queryRows } from '../../http/list.ts';
 
 /** What formulas may name: every chart code (active or not) and every measure code. */
 export async function knownReferences(db: Db): Promise<KnownReferences> {
-  const [items, measures] = await Promise.all([
-    queryRows<{ code: string }>(db, sql`SELECT code FROM statement_items`),
-    queryRows<{ code: string }>(db, sql`SELECT code FROM performance_measures`),
-  ]);
+  // One after the other: inside a transaction both would share one connection.
+  const items = await queryRows<{ code: string }>(db, sql`SELECT code FROM statement_items`);
+  const measures = await queryRows<{ code: string }>(db, sql`SELECT code FROM performance_measures`);
   return { items: new Set(items.map((r) => r.code)), measures: new Set(measures.map((r) => r.code)) };
 }
 
@@ -107,4 +106,13 @@ export async function readMeasureValues(
     byYear.set(r.fiscalYear, values);
   }
   return out;
+}
+
+/** Every measure's Persian name and unit, by code. */
+export async function readMeasureNames(db: Db): Promise<Map<string, { nameFa: string; unitFa: string }>> {
+  const rows = await queryRows<{ code: string; nameFa: string; unitFa: string }>(
+    db,
+    sql`SELECT code, name_fa AS "nameFa", unit_fa AS "unitFa" FROM performance_measures`,
+  );
+  return new Map(rows.map((r) => [r.code, { nameFa: r.nameFa, unitFa: r.unitFa }]));
 }
