@@ -90,7 +90,15 @@ export function PageHeader({ title, description, crumbs, parent: parentPage, act
             <ol className={crumbsCss}>
               {trail.slice(0, -1).map((c) => (
                 <Fragment key={c.to ?? c.label}>
-                  <li>{c.to ? <Link to={c.to}>{c.label}</Link> : c.label}</li>
+                  <li>
+                    {c.to ? (
+                      <Link to={c.to} activeOptions={{ exact: true }}>
+                        {c.label}
+                      </Link>
+                    ) : (
+                      c.label
+                    )}
+                  </li>
                   <li aria-hidden="true" className={sep}>
                     ‹
                   </li>

@@ -108,6 +108,9 @@ function Entry({
       to={item.path!}
       className={cx(link, collapsed && linkCollapsed)}
       aria-current={active ? 'page' : undefined}
+      // Only `active` (activeMenuPath: the longest entry the path is under) marks the entry; the
+      // router's own marking, on for any ancestor path, would light /performance beside its screens.
+      activeOptions={{ exact: true }}
       aria-label={collapsed ? item.title : undefined}
       onClick={onNavigate}
     >
