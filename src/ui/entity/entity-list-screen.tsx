@@ -40,6 +40,22 @@ export interface EntityListScreenProps<F extends Record<string, EntityField>> {
   removeNotice?(row: Row, name: string): string;
   /** The toast after a delete, from the row and the answer (default: «noun «name» حذف شد»). */
   removedToast?(row: Row, name: string, answer: Record<string, unknown>): string;
+  /** Row actions of the screen's own, offered between edit and delete (stable: memoize them). */
+  rowActions?: RowAction<Row>[];
+  /**
+   * The create/edit dialog when the generated one does not fit (a formula's editor with its
+   * preview): given the row (null for a new one), the call that saves the body, and what to do
+   * on close and after a save (the list's toast and refresh).
+   */
+  editor?(p: EntityEditorProps): ReactNode;
+}
+
+/** What an entity screen's own editor is given (see `EntityListScreenProps.editor`). */
+export interface EntityEditorProps {
+  row: Row | null;
+  save(body: Record<string, unknown>): Promise<unknown>;
+  onClose(): void;
+  onSaved(): void;
 }
 
 const ACTIONS_WIDTH = 220;
@@ -81,19 +97,22 @@ export function EntityListScreen<F extends Record<string, EntityField>>(props: E
   );
 
   const handlers = useRef<RowHandlers<Row>>(null!);
+  const own = props.rowActions;
   const between = useMemo<RowAction<Row>[]>(
-    () =>
-      entity.active && canEdit
+    () => [
+      ...(own ?? []),
+      ...(entity.active && canEdit
         ? [
             {
               id: `${listId}.toggle`,
               title: 'فعال یا غیرفعال کردن',
               key: 'KeyA',
-              run: (r) => handlers.current.toggle(r),
+              run: (r: Row) => handlers.current.toggle(r),
             },
           ]
-        : [],
-    [entity, canEdit, listId],
+        : []),
+    ],
+    [entity, canEdit, listId, own],
   );
   const { editing, setEditing, removing, setRemoving, busy, rowActions, remove } = useRowEditing<Row>({
     id: listId,
@@ -147,6 +166,17 @@ export function EntityListScreen<F extends Record<string, EntityField>>(props: E
       await refresh();
     });
 
+  const saveEditing = (body: Record<string, unknown>) =>
+    editing?.row ? api.update(Number(editing.row[entity.id]), body) : api.create(body);
+  const onEditSaved = () => {
+    const row = editing?.row ?? null;
+    toast.positive(
+      !row ? `${noun} تازه ساخته شد` : named ? `${noun} «${nameOf(row)}» ذخیره شد` : `${noun} ذخیره شد`,
+    );
+    setEditing(null);
+    void refresh();
+  };
+
   return (
     <>
       <PageHeader
@@ -177,28 +207,24 @@ export function EntityListScreen<F extends Record<string, EntityField>>(props: E
       />
       {editing && (
         <Fragment key={editing.row ? rowId(editing.row) : 'new'}>
-          <EntityFormDialog
-            entity={entity}
-            row={editing.row}
-            schema={props.schema}
-            initial={entity.order ? { [entity.order]: lastOrder.current + 10 } : undefined}
-            save={(body) =>
-              editing.row ? api.update(Number(editing.row[entity.id]), body) : api.create(body)
-            }
-            onClose={() => setEditing(null)}
-            onSaved={() => {
-              const row = editing.row;
-              toast.positive(
-                !row
-                  ? `${noun} تازه ساخته شد`
-                  : named
-                    ? `${noun} «${nameOf(row)}» ذخیره شد`
-                    : `${noun} ذخیره شد`,
-              );
-              setEditing(null);
-              void refresh();
-            }}
-          />
+          {props.editor ? (
+            props.editor({
+              row: editing.row,
+              save: saveEditing,
+              onClose: () => setEditing(null),
+              onSaved: onEditSaved,
+            })
+          ) : (
+            <EntityFormDialog
+              entity={entity}
+              row={editing.row}
+              schema={props.schema}
+              initial={entity.order ? { [entity.order]: lastOrder.current + 10 } : undefined}
+              save={saveEditing}
+              onClose={() => setEditing(null)}
+              onSaved={onEditSaved}
+            />
+          )}
         </Fragment>
       )}
       {canDelete && (

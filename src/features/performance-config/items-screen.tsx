@@ -1,0 +1,106 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { css } from 'styled-system/css';
+import { performanceItemEntity, ratingBandEntity } from '~/contract/performance-config.ts';
+import { RATING_DIMENSION_LABELS_FA, type RatingDimension } from '~/domain/finance/rating.ts';
+import { toPersianDigits } from '~/domain/persian-text.ts';
+import type { ListSearch } from '~/ui/data-table/types.ts';
+import { EntityListScreen } from '~/ui/entity/entity-list-screen.tsx';
+import { formatNumber } from '~/ui/format.ts';
+import { useShortcuts } from '~/ui/use-shortcuts.ts';
+import type { ItemsSearch } from './search.ts';
+
+const views = css({ display: 'flex', gap: '1', mt: '2', flexWrap: 'wrap' });
+const viewButton = css({
+  px: '2',
+  py: '1',
+  borderRadius: '4px',
+  border: '1px solid token(colors.line)',
+  bg: 'surface',
+  cursor: 'pointer',
+  fontSize: '13px',
+  '&[aria-pressed=true]': { bg: 'first', color: 'first.on', borderColor: 'first' },
+});
+
+const VIEWS = [
+  { id: undefined, title: 'شاخص‌ها', key: 'Digit1' },
+  { id: 'bands', title: 'رده‌های رتبه', key: 'Digit2' },
+] as const;
+
+const num = (v: unknown) => formatNumber(String(v));
+
+/**
+ * /performance/items (permission performance; changes performance.manage): the rating's items
+ * (group, weight, source, scale, direction) and, as a second view (2, or `?view=bands`), the grade
+ * bands. N new, E or Enter edit, Delete delete, in either; 1 and 2 switch the view.
+ */
+export function ItemsScreen() {
+  const search = useSearch({ from: '/performance/items' }) as ItemsSearch;
+  const navigate = useNavigate({ from: '/performance/items' });
+  const view = search.view;
+  const onSearchChange = useCallback(
+    (next: ListSearch, opts?: { replace?: boolean }) =>
+      navigate({ search: { ...next, view } as never, replace: opts?.replace }),
+    [navigate, view],
+  );
+  const show = (id: 'bands' | undefined) => navigate({ search: (id ? { view: id } : {}) as never });
+  useShortcuts({ Digit1: () => show(undefined), Digit2: () => show('bands') });
+  const switcher = (
+    // biome-ignore lint/a11y/useSemanticElements: inside the page header's paragraph, where a fieldset may not go
+    <span className={views} role="group" aria-label="نمایش">
+      {VIEWS.map((v, i) => (
+        <button
+          key={v.title}
+          type="button"
+          className={viewButton}
+          aria-pressed={view === v.id}
+          aria-keyshortcuts={String(i + 1)}
+          onClick={() => show(v.id)}
+        >
+          {toPersianDigits(i + 1)}. {v.title}
+        </button>
+      ))}
+    </span>
+  );
+  return (
+    <>
+      {view === 'bands' ? (
+        <EntityListScreen
+          key="bands"
+          entity={ratingBandEntity}
+          description={
+            <>
+              {ratingBandEntity.intro}
+              {switcher}
+            </>
+          }
+          search={search}
+          onSearchChange={onSearchChange}
+          cells={{ min_score: (r) => num(r.min_score) }}
+        />
+      ) : (
+        <EntityListScreen
+          key="items"
+          entity={performanceItemEntity}
+          description={
+            <>
+              {performanceItemEntity.intro}
+              {switcher}
+            </>
+          }
+          search={search}
+          onSearchChange={onSearchChange}
+          cells={{
+            dimension: (r) =>
+              RATING_DIMENSION_LABELS_FA[r.dimension as RatingDimension] ?? String(r.dimension),
+            weight: (r) => num(r.weight),
+            scale_min: (r) => num(r.scale_min),
+            scale_max: (r) => num(r.scale_max),
+            source_code: (r) => <span dir="ltr">{String(r.source_code)}</span>,
+            code: (r) => <span dir="ltr">{String(r.code)}</span>,
+          }}
+        />
+      )}
+    </>
+  );
+}
