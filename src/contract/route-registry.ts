@@ -72,6 +72,75 @@ const p = (
 
 const built = { status: 'built' as const };
 
+/** The portfolio's screens under /performance (issue 16), built, with their menu entries and keywords. */
+const PORTFOLIO_SCREENS: Record<string, Partial<ScreenEntry>> = {
+  '': {
+    ...built,
+    menu: 'صنایع و عملکرد',
+    keys: 'KeyG KeyP',
+    keywords: ['performance', 'portfolio', 'overview', 'عملکرد', 'سبد', 'نمای کلی'],
+  },
+  '/statistics': {
+    ...built,
+    menu: 'صنایع و عملکرد',
+    keywords: ['statistics', 'median', 'quartile', 'آمار', 'میانه', 'چارک'],
+  },
+  '/audit-report': {
+    ...built,
+    menu: 'صنایع و عملکرد',
+    keywords: ['audit', 'auditor opinion', 'حسابرسی', 'اظهارنظر', 'مشروط', 'مردود'],
+  },
+  '/product-reports': { ...built, keywords: ['product reports', 'production', 'تولید', 'فروش', 'محصول'] },
+  '/production-capacity': { ...built, keywords: ['capacity', 'utilisation', 'ظرفیت', 'بهره‌برداری'] },
+};
+
+/** The evaluation's configuration screens (issue 16): measures, formulas, items and grade bands. */
+const CONFIG_SCREENS: Record<string, Partial<ScreenEntry>> = {
+  '/items': {
+    ...built,
+    menu: 'صنایع و عملکرد',
+    keywords: ['performance items', 'weights', 'grade bands', 'rating', 'شاخص', 'وزن', 'رده', 'رتبه'],
+  },
+  '/formulas/list': {
+    ...built,
+    menu: 'صنایع و عملکرد',
+    keywords: ['formulas', 'formula editor', 'preview', 'فرمول', 'پیش‌نمایش'],
+  },
+  '/measures/list': {
+    ...built,
+    menu: 'صنایع و عملکرد',
+    keywords: ['measures', 'measure values', 'سنجه', 'مقادیر سنجه'],
+  },
+};
+
+/** The rating and evaluation screens of the portfolio (issue 16): built, with their palette words. */
+const RATING_SCREENS: Record<string, Partial<ScreenEntry>> = {
+  '/evaluation': {
+    ...built,
+    menu: 'صنایع و عملکرد',
+    keywords: [
+      'evaluation',
+      'ratios',
+      'altman',
+      'article 141',
+      'efficiency',
+      'dea',
+      'ارزیابی',
+      'کارایی',
+      'نسبت‌ها',
+    ],
+  },
+  '/evaluation/rating': {
+    ...built,
+    menu: 'صنایع و عملکرد',
+    keywords: ['rating', 'grade', 'score', 'رتبه', 'رده', 'امتیاز'],
+  },
+  '/corporate-governance': { ...built, keywords: ['governance', 'board', 'راهبری', 'هیئت‌مدیره'] },
+  '/transparency': { ...built, keywords: ['transparency', 'disclosure', 'شفافیت', 'افشا'] },
+  '/ecomomic-strength': { ...built, keywords: ['economic strength', 'economic', 'توان اقتصادی'] },
+  '/evaluation-managers': { ...built, keywords: ['managers', 'management evaluation', 'مدیران'] },
+};
+
 export const SCREENS: ScreenEntry[] = [
   // Home and auth
   p('/', 'داشبورد', null, { ...built, menu: 'خانه', keys: 'KeyG KeyH', keywords: ['dashboard', 'home'] }),
@@ -181,13 +250,25 @@ export const SCREENS: ScreenEntry[] = [
     ['/measures/list', 'سنجه‌ها'],
     ['/audit-report', 'گزارش حسابرسی'],
     ['/production-capacity', 'ظرفیت تولید'],
-  ].map(([s, t]) => p(`/performance${s}`, t!, 'performance', s === '/view/{id}' ? built : {})),
+  ].map(([s, t]) =>
+    p(`/performance${s}`, t!, 'performance', {
+      ...(s === '/view/{id}' ? built : {}),
+      ...PORTFOLIO_SCREENS[s!],
+      ...CONFIG_SCREENS[s!],
+      ...RATING_SCREENS[s!],
+    }),
+  ),
   p('/performance/financial-statement/list', 'صورت‌های مالی', 'financial.statements', {
     ...built,
     menu: 'صنایع و عملکرد',
     keywords: ['financial statements', 'statements', 'صورت مالی', 'ترازنامه', 'سود و زیان'],
   }),
   p('/performance/financial-statement/view/{id}', 'مشاهده صورت مالی', 'financial.statements', built),
+  p('/performance/financial-statement/items', 'اقلام صورت‌های مالی', 'financial.statements', {
+    ...built,
+    menu: 'صنایع و عملکرد',
+    keywords: ['chart of items', 'line items', 'سرفصل اقلام', 'قلم صورت مالی'],
+  }),
   p('/performance/financial-statements-entry-state/list', 'وضعیت ورود صورت‌های مالی', 'financial.statements', {
     ...built,
     menu: 'صنایع و عملکرد',

@@ -16,6 +16,13 @@ registerEntityActions('legal', [
     href: (e) => view(e, 'z'),
   },
   {
+    id: 'legal.rating',
+    title: 'رتبه‌بندی',
+    keywords: ['rating', 'grade', 'score', 'رتبه', 'رده', 'امتیاز'],
+    // The portfolio's rating (the newest year) searched by the company's name.
+    href: (e) => `/performance/evaluation/rating?q=${encodeURIComponent(e.title)}`,
+  },
+  {
     id: 'legal.statements',
     title: 'صورت‌های مالی',
     keywords: ['statements', 'financial', 'صورت مالی', 'ترازنامه'],

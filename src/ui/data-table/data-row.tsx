@@ -73,10 +73,9 @@ function DataRowImpl<T extends RowData>({
         <span className={s.checkMark} data-checked={selected ? '' : undefined} aria-hidden="true" />
       </td>
       {row.getVisibleCells().map((cell, ci) => (
+        // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a td of a role=grid table is a gridcell, whose aria-selected says a cell chosen on its own
         <td
           key={cell.column.id}
-          // a grid's cell (as its table's role makes it): aria-selected says a cell chosen on its own
-          role="gridcell"
           id={ci === focusedCol ? `${domId}-r${index}-c${ci}` : undefined}
           aria-colindex={ci + 2}
           className={s.cell}
