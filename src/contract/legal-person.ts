@@ -65,6 +65,20 @@ export const legalNationalId = optionalCode(
 );
 
 /**
+ * The filter "under article 141" of every list of companies (legal persons, the entry-state matrix,
+ * the rating): the company's latest annual statement's verdict (financial_statements.article_141:
+ * accumulated losses at least half of capital, domain/finance/article141.ts), null without one.
+ */
+export const companyArticle141 = {
+  type: 'bool',
+  label: 'ماده ۱۴۱',
+  nullable: true,
+  notInRow: true,
+  filter: CODE_FILTER_OPS,
+  filterAs: { url: 'a141', yes: 'مشمول ماده ۱۴۱', no: 'غیرمشمول', order: 11 },
+} as const;
+
+/**
  * The fields in the export's column order; `form.order`, `column.order` and `filterAs.order` place
  * them in the form, the list and the filter bar.
  */
@@ -344,16 +358,7 @@ export const legalPersonEntity = defineEntity({
       sheet: { width: 12, header: 'شمار کارکنان' },
       form: { section: 'سرمایه و سهام', ltr: true, inputMode: 'numeric', digits: 'all', order: 15 },
     },
-    article_141: {
-      type: 'bool',
-      label: 'ماده ۱۴۱',
-      nullable: true,
-      notInRow: true,
-      filter: CODE_FILTER_OPS,
-      // The latest annual statement's verdict (financial_statements.article_141: accumulated
-      // losses at least half of capital, domain/finance/article141.ts).
-      filterAs: { url: 'a141', yes: 'مشمول ماده ۱۴۱', no: 'غیرمشمول', order: 11 },
-    },
+    article_141: companyArticle141,
     ...labelledFields('legal_person', 5),
   },
 });

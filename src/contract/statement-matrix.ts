@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ENTRY_STATE_LABELS_FA, ENTRY_STATES } from '../domain/finance/statement-entry.ts';
 import { defineEntity, optionsOf, rowSchema } from './entity.ts';
 import { COMPANY_FILTERS } from './financial-statements.ts';
-import { OWNERSHIP_TYPES } from './legal-person.ts';
+import { companyArticle141, OWNERSHIP_TYPES } from './legal-person.ts';
 import { CODE_FILTER_OPS, type FilterOp } from './list.ts';
 
 const CHOICE_OPS: readonly FilterOp[] = ['eq', 'neq', 'in'];
@@ -61,6 +61,7 @@ export const entryMatrixEntity = defineEntity({
       filter: CODE_FILTER_OPS,
       filterAs: { url: 'ownership' },
     },
+    article_141: companyArticle141,
     entry_state: {
       ...optionsOf(MATRIX_STATES, MATRIX_STATE_LABELS_FA),
       label: 'وضعیت ورود',

@@ -388,5 +388,20 @@ describe('financial statements', () => {
     }
     const not = await analyst.get('/api/person/legal-persons?article_141=false&per_page=1');
     expect(not.body.data.total).toBeGreaterThan(listed.body.data.total);
+    // the same companies in the entry-state matrix (the same filter, the same SQL)
+    const matrix = await analyst.get(
+      '/api/performance/financial-statements-entry-state?from_year=1400&to_year=1404&article_141=true&per_page=500',
+    );
+    expect(matrix.status, JSON.stringify(matrix.body)).toBe(200);
+    // statements are kept for companies and holdings only, so the two lists hold the same companies
+    expect(matrix.body.data.total).toBe(listed.body.data.total);
+    // the rating: the rated year's own verdict
+    const rated = await analyst.get(
+      '/api/performance/evaluation/rating-company?fiscal_year=1403&article_141=true',
+    );
+    expect(rated.status, JSON.stringify(rated.body)).toBe(200);
+    expect(rated.body.data.total).toBe(
+      (await rows(analyst, 'fiscal_year=1403&period_months=12&article_141=true&per_page=1')).total,
+    );
   });
 });

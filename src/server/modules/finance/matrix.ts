@@ -7,6 +7,7 @@ import { type EntitySource, entityListSpec } from '../../http/entity-list.ts';
 import { invalid } from '../../http/errors.ts';
 import { listPage } from '../../http/list.ts';
 import { defineRoute } from '../../http/route.ts';
+import { LATEST_ARTICLE_141 } from './company-verdicts.ts';
 import { lateSql } from './statements.ts';
 
 const r = (text: string) => sql.raw(text);
@@ -34,6 +35,7 @@ export function matrixSource(from: number, to: number): EntitySource<(typeof ent
       industry: r('i.name'),
       supervising_body_id: r('lp.supervising_body_id'),
       ownership_type: r('lp.ownership_type'),
+      article_141: r(LATEST_ARTICLE_141),
       entry_state: r('NULL::text'),
     },
     search: r('lp.search_text'),

@@ -74,6 +74,7 @@ function ratingSource(year: number): EntitySource<(typeof ratingCompanyEntity)['
       industry: r('i.name'),
       ownership_type: r('lp.ownership_type'),
       supervising_body_id: r('lp.supervising_body_id'),
+      article_141: r('fs.article_141'),
       grade: r('NULL::text'),
     },
     search: r('lp.search_text'),

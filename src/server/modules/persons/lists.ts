@@ -5,6 +5,7 @@ import { truePersonEntity } from '../../../contract/true-person.ts';
 import { entityExportSpec } from '../../http/entity-export.ts';
 import { type EntitySource, entityListSpec } from '../../http/entity-list.ts';
 import type { ListSpec } from '../../http/list.ts';
+import { LATEST_ARTICLE_141 } from '../finance/company-verdicts.ts';
 
 export type { ExportColumn, ExportSpec } from '../../http/entity-export.ts';
 
@@ -108,9 +109,7 @@ const LEGAL: PersonTable<typeof legalPersonEntity.fields> = {
   columns: {
     province: 'p.name',
     industry: 'i.name',
-    // article 141 as the company's latest annual statement with a verdict says
-    article_141: `(SELECT fs.article_141 FROM financial_statements fs WHERE fs.legal_person_id = lp.id
-      AND fs.period_months = 12 AND fs.article_141 IS NOT NULL ORDER BY fs.fiscal_year DESC LIMIT 1)`,
+    article_141: LATEST_ARTICLE_141,
   },
   // served by legal_persons_capital_idx (registered_capital DESC NULLS LAST, id)
   sortIndex: { registered_capital: { nulls: 'low', tie: 'opposite' } },
