@@ -11,8 +11,10 @@ import {
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { Badge } from '~/ui/badge.tsx';
 import { Card } from '~/ui/card.tsx';
+import { noteCss, scrollCss, sectionsCss, tableCss } from '~/ui/figure-styles.ts';
 import { EMPTY, formatNumber } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
+import { PlotFigure } from '~/ui/plot-figure.tsx';
 import { auditQueryOf } from './api.ts';
 import {
   busyYears,
@@ -20,13 +22,8 @@ import {
   FilterBar,
   FixedChoice,
   How,
-  noteCss,
   Pending,
   PLOT_STYLE,
-  PlotFigure,
-  scrollCss,
-  sectionsCss,
-  tableCss,
   yearText,
 } from './parts.tsx';
 import { type AuditSearch, listFilters } from './search.ts';
@@ -61,6 +58,8 @@ function AuditChart({ years: all }: { years: AuditYear[] }) {
   );
   return (
     <PlotFigure
+      captionAt="bottom"
+      maxWidth={760}
       alt={`اظهارنظر حسابرس به تفکیک سال: ${years
         .map(
           (y) =>

@@ -14,9 +14,11 @@ import { Z_VARIANT_LABELS_FA, Z_VARIANTS, Z_ZONE_LABELS_FA } from '~/domain/fina
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { readSession, sessionHolds } from '~/lib/session.ts';
 import { Card } from '~/ui/card.tsx';
+import { noteCss, scrollCss, sectionsCss, tableCss } from '~/ui/figure-styles.ts';
 import { EMPTY, formatNumber } from '~/ui/format.ts';
 import { Kbd } from '~/ui/kbd.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
+import { PlotFigure } from '~/ui/plot-figure.tsx';
 import { useShortcuts } from '~/ui/use-shortcuts.ts';
 import { overviewQuery } from './api.ts';
 import {
@@ -25,13 +27,8 @@ import {
   FEW_YEARS_NOTE,
   FilterBar,
   How,
-  noteCss,
   Pending,
   PLOT_STYLE,
-  PlotFigure,
-  scrollCss,
-  sectionsCss,
-  tableCss,
   yearText,
 } from './parts.tsx';
 import { listFilters, type PortfolioSearch } from './search.ts';
@@ -198,6 +195,8 @@ function TrendChart({ trend: all }: { trend: PortfolioOverview['trend'] }) {
   );
   return (
     <PlotFigure
+      captionAt="bottom"
+      maxWidth={760}
       alt={`روند درآمد، سود و دارایی‌ها به میلیون ریال: ${trend
         .map(
           (t) =>

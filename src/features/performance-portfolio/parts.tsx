@@ -1,6 +1,5 @@
-import type * as Plot from '@observablehq/plot';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { OWNERSHIP_TYPES } from '~/contract/legal-person.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
@@ -15,37 +14,9 @@ import type { PortfolioSearch } from './search.ts';
 
 /**
  * What the portfolio's screens share: the filter bar (fiscal year and the company filters, kept in
- * the URL), a chart frame for Observable Plot with its text alternative, the tables' look and the
- * «چگونه؟» details that show how a figure was made.
+ * the URL), the «چگونه؟» details that show how a figure was made, and the charts' colours and helpers
+ * (the chart frame and the tables' look are `~/ui/plot-figure.tsx` and `~/ui/figure-styles.ts`).
  */
-
-export const tableCss = css({
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: '13px',
-  '& th, & td': {
-    px: '2',
-    py: '1',
-    borderBottom: '1px solid token(colors.line)',
-    textAlign: 'start',
-    verticalAlign: 'top',
-  },
-  '& td.num, & th.num': { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-  '& thead th': { color: 'muted', fontWeight: 500 },
-  '& details summary': { cursor: 'pointer', color: 'first', whiteSpace: 'nowrap' },
-  '& details[open]': { minW: '220px' },
-});
-export const scrollCss = css({ overflowX: 'auto' });
-export const sectionsCss = css({ display: 'grid', gap: '4', gridTemplateColumns: 'minmax(0, 1fr)' });
-/** A chart and its table side by side from 1024 px, one above the other below. */
-export const besideCss = css({
-  display: 'grid',
-  gap: '4',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  lg: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' },
-  alignItems: 'start',
-});
-export const noteCss = css({ fontSize: '12px', color: 'muted', m: '0' });
 
 const barCss = css({
   display: 'flex',
@@ -164,38 +135,6 @@ export function FixedChoice(props: {
   anyLabel?: string | null;
 }) {
   return <Choice {...props} anyLabel={props.anyLabel ?? null} />;
-}
-
-/**
- * An Observable Plot chart drawn by `make` (given the width) on every render (charts here are small
- * and the screens render seldom: when their answer or URL changes), with `alt`
- * as its text alternative; the same figures are in a table beside it, which the keyboard reaches.
- */
-export function PlotFigure({
-  make,
-  alt,
-  caption,
-}: {
-  make(width: number): ReturnType<typeof Plot.plot>;
-  alt: string;
-  caption: ReactNode;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const chart = make(Math.max(280, Math.min(760, el.clientWidth || 640)));
-    el.replaceChildren(chart);
-    return () => chart.remove();
-  });
-  return (
-    <figure
-      className={css({ m: 0, '& svg': { fontFamily: 'inherit', overflow: 'visible', maxWidth: '100%' } })}
-    >
-      <div ref={ref} role="img" aria-label={alt} dir="ltr" />
-      <figcaption className={css({ fontSize: '12px', color: 'muted', mt: '2' })}>{caption}</figcaption>
-    </figure>
-  );
 }
 
 /** «چگونه؟»: a figure's formula and what it was computed from. */

@@ -12,25 +12,12 @@ import {
 } from '~/contract/performance-portfolio.ts';
 import { CALCULATIONS, type CalculationKey } from '~/domain/finance/evaluation.ts';
 import { Card } from '~/ui/card.tsx';
+import { besideCss, noteCss, scrollCss, sectionsCss, tableCss } from '~/ui/figure-styles.ts';
 import { EMPTY, formatNumber, formatPercent } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
+import { PlotFigure } from '~/ui/plot-figure.tsx';
 import { statisticsQueryOf } from './api.ts';
-import {
-  besideCss,
-  COLOURS,
-  FilterBar,
-  FixedChoice,
-  How,
-  noteCss,
-  Pending,
-  PLOT_STYLE,
-  PlotFigure,
-  scrollCss,
-  sectionsCss,
-  shortName,
-  tableCss,
-  yearText,
-} from './parts.tsx';
+import { COLOURS, FilterBar, FixedChoice, How, Pending, PLOT_STYLE, shortName, yearText } from './parts.tsx';
 import { listFilters, type PortfolioSearch, type StatisticsSearch } from './search.ts';
 
 /**
@@ -68,6 +55,8 @@ function QuartileChart({ groups, ratio }: { groups: StatisticsGroupRow[]; ratio:
   const fmt = (v: number) => ratioText(v, as);
   return (
     <PlotFigure
+      captionAt="bottom"
+      maxWidth={760}
       alt={`${CALCULATIONS[key].nameFa} به تفکیک گروه، میانه و چارک‌ها: ${data
         .map((d) => `${d.name}: میانه ${fmt(d.median!)}، چارک اول ${fmt(d.q1!)}، چارک سوم ${fmt(d.q3!)}`)
         .join('؛ ')}`}

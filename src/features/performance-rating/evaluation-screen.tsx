@@ -16,11 +16,13 @@ import { Card } from '~/ui/card.tsx';
 import { columnHelper, type DataColumn } from '~/ui/data-table/columns.ts';
 import { DataTable } from '~/ui/data-table/data-table.tsx';
 import type { ListSearch } from '~/ui/data-table/types.ts';
+import { besideCss, noteCss, scrollCss, tableCss } from '~/ui/figure-styles.ts';
 import { EMPTY, formatNumber, formatPercent } from '~/ui/format.ts';
 import { Kbd } from '~/ui/kbd.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
+import { PlotFigure } from '~/ui/plot-figure.tsx';
 import { efficiencyQuery, fetchEvaluationPage, ratingSummaryQuery } from './api.ts';
-import { besideCss, MARK, noteCss, PLOT_STYLE, PlotFigure, scrollCss, tableCss } from './parts.tsx';
+import { MARK, PLOT_STYLE } from './parts.tsx';
 import { YearPicker } from './rating-screen.tsx';
 import { type EvaluationSearch, evaluationFilters } from './search.ts';
 

@@ -1,5 +1,4 @@
 import * as Plot from '@observablehq/plot';
-import { type ReactNode, useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { RATING_DIMENSION_LABELS_FA, type RatedItemRow, type RatingRow } from '~/contract/rating.ts';
 import { BUILTIN_CHART } from '~/domain/finance/chart.ts';
@@ -8,36 +7,11 @@ import type { RatingDimension } from '~/domain/finance/rating.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { Badge } from '~/ui/badge.tsx';
 import { Dialog } from '~/ui/dialog.tsx';
+import { noteCss, scrollCss, tableCss } from '~/ui/figure-styles.ts';
 import { EMPTY, formatNumber, formatPercent } from '~/ui/format.ts';
 
-/** The rating screens' shared pieces: tables, a chart with its data table, the grade badge, a company's detail. */
+/** The rating screens' shared pieces: chart colours and a bar chart, the grade badge, a company's detail. */
 
-export const tableCss = css({
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: '13px',
-  '& th, & td': {
-    px: '2',
-    py: '1',
-    borderBottom: '1px solid token(colors.line)',
-    textAlign: 'start',
-    verticalAlign: 'top',
-  },
-  '& td.num, & th.num': { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-  '& thead th': { color: 'muted', fontWeight: 500 },
-  '& caption': { textAlign: 'start', color: 'muted', fontSize: '12px', pb: '1' },
-});
-export const scrollCss = css({ overflowX: 'auto' });
-export const noteCss = css({ fontSize: '12px', color: 'muted', m: '0' });
-/** A chart and its data table side by side, stacked when narrow. */
-export const besideCss = css({
-  display: 'grid',
-  gap: '4',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  alignItems: 'start',
-  lg: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' },
-});
-const chartBox = css({ m: '0', '& svg': { fontFamily: 'inherit', overflow: 'visible', maxWidth: '100%' } });
 const codeCss = css({
   fontFamily: 'monospace',
   fontSize: '12px',
@@ -84,33 +58,6 @@ export function GradeBadge({ row }: { row: Pick<RatingRow, 'grade' | 'label_fa' 
     <Badge tone={tone} title={row.label_fa ?? undefined}>
       {row.grade} · {row.label_fa}
     </Badge>
-  );
-}
-
-/**
- * An Observable Plot chart (built by `make` for the box's width; pass a memoised `make`: a new one
- * redraws) with `alt` as its accessible text; the same figures go in the data table the screen
- * puts beside it.
- */
-export function PlotFigure(props: {
-  make: (width: number) => SVGSVGElement | HTMLElement;
-  alt: string;
-  caption: ReactNode;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  const { make } = props;
-  useEffect(() => {
-    const box = ref.current;
-    if (!box) return;
-    const chart = make(Math.max(280, Math.min(720, box.clientWidth || 600)));
-    box.replaceChildren(chart);
-    return () => chart.remove();
-  }, [make]);
-  return (
-    <figure className={chartBox}>
-      <figcaption className={noteCss}>{props.caption}</figcaption>
-      <div ref={ref} role="img" aria-label={props.alt} dir="ltr" />
-    </figure>
   );
 }
 

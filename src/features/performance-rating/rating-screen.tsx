@@ -17,23 +17,20 @@ import { DataTable } from '~/ui/data-table/data-table.tsx';
 import { toListQuery } from '~/ui/data-table/search-params.ts';
 import type { ListSearch } from '~/ui/data-table/types.ts';
 import { entityColumns } from '~/ui/entity/columns.tsx';
+import { besideCss, noteCss, scrollCss, tableCss } from '~/ui/figure-styles.ts';
 import { EMPTY, formatNumber, formatPercent } from '~/ui/format.ts';
 import { Kbd } from '~/ui/kbd.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
+import { PlotFigure } from '~/ui/plot-figure.tsx';
 import { fetchRatingPage, ratingKeys, ratingShapeQuery, ratingSummaryQuery } from './api.ts';
 import {
   BIN_LABELS,
   barChart,
-  besideCss,
   GRADE_COLOURS,
   GradeBadge,
-  noteCss,
-  PlotFigure,
   RatingDetail,
   rawText,
   scoreText,
-  scrollCss,
-  tableCss,
 } from './parts.tsx';
 import { ratingFilters, type YearSearch } from './search.ts';
 

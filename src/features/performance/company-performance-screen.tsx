@@ -1,8 +1,7 @@
 import * as Plot from '@observablehq/plot';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef } from 'react';
-import { css } from 'styled-system/css';
+import { useCallback, useMemo } from 'react';
 import type { EvaluationRow } from '~/contract/evaluation.ts';
 import { Z_VARIANT_LABELS_FA, Z_VARIANTS, Z_ZONE_LABELS_FA, type ZVariant } from '~/domain/finance/altman.ts';
 import { article141History } from '~/domain/finance/article141.ts';
@@ -13,8 +12,10 @@ import { ApiError } from '~/lib/http.ts';
 import { parseId } from '~/lib/route-params.ts';
 import { Badge } from '~/ui/badge.tsx';
 import { Card } from '~/ui/card.tsx';
+import { scrollCss, sectionsCss, tableCss } from '~/ui/figure-styles.ts';
 import { EMPTY, formatNumber, formatPercent } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
+import { PlotFigure } from '~/ui/plot-figure.tsx';
 import { SkeletonRows } from '~/ui/skeleton.tsx';
 import { GOING_BACK, useForbiddenAnswer } from '~/ui/use-forbidden-answer.ts';
 import { companyEvaluationQuery } from './api.ts';
@@ -39,19 +40,6 @@ const RATIOS: [keyof EvaluationRow & string, CalculationKey, 'percent' | 'times'
   ['financial_leverage', 'financial-leverage', 'times'],
   ['return_on_equity', 'return-on-equity', 'percent'],
 ];
-
-const table = css({
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: '13px',
-  '& th, & td': { px: '2', py: '1', borderBottom: '1px solid token(colors.line)', textAlign: 'start' },
-  '& td.num': { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-  '& thead th': { color: 'muted', fontWeight: 500 },
-  '& details summary': { cursor: 'pointer', color: 'first' },
-});
-const sections = css({ display: 'grid', gap: '4', gridTemplateColumns: 'minmax(0, 1fr)' });
-const scroll = css({ overflowX: 'auto' });
-const chartBox = css({ '& svg': { fontFamily: 'inherit', overflow: 'visible', maxWidth: '100%' } });
 
 const why = (c: Computed) =>
   c.ok ? '' : `${NOT_COMPUTABLE_LABELS_FA[c.reason]}: ${c.missing.map((m) => label(m)).join('، ')}`;
@@ -83,7 +71,6 @@ function drawnZ(row: EvaluationRow): { variant: ZVariant; value: number; zone: s
 }
 
 function ZChart({ rows }: { rows: EvaluationRow[] }) {
-  const ref = useRef<HTMLDivElement>(null);
   const data = useMemo(
     () =>
       rows.flatMap((r) => {
@@ -93,45 +80,49 @@ function ZChart({ rows }: { rows: EvaluationRow[] }) {
     [rows],
   );
   const variant = data[0]?.variant ?? 'z_double_prime';
-  useEffect(() => {
-    if (data.length === 0) return;
-    const spec = Z_VARIANTS[variant];
-    const chart = Plot.plot({
-      width: Math.min(720, ref.current?.clientWidth || 720),
-      height: 260,
-      marginLeft: 48,
-      style: { fontFamily: 'inherit', fontSize: '11px' },
-      x: { label: 'سال مالی', tickFormat: (y: number) => toPersianDigits(y), type: 'point' },
-      y: { label: 'Z', grid: true, tickFormat: (v: number) => formatNumber(v) },
-      marks: [
-        Plot.ruleY([spec.safeAbove], { stroke: '#2e7d32', strokeDasharray: '4 3' }),
-        Plot.ruleY([spec.distressBelow], { stroke: '#c62828', strokeDasharray: '4 3' }),
-        Plot.line(data, { x: 'year', y: 'value', stroke: '#5d4037' }),
-        Plot.dot(data, {
-          x: 'year',
-          y: 'value',
-          fill: '#5d4037',
-          title: (d: (typeof data)[number]) =>
-            `${toPersianDigits(d.year)}: ${formatNumber(Math.round(d.value * 100) / 100)}`,
-        }),
-      ],
-    });
-    ref.current?.replaceChildren(chart);
-    return () => chart.remove();
-  }, [data, variant]);
+  const make = useCallback(
+    (width: number) => {
+      const spec = Z_VARIANTS[variant];
+      return Plot.plot({
+        width,
+        height: 260,
+        marginLeft: 48,
+        style: { fontFamily: 'inherit', fontSize: '11px' },
+        x: { label: 'سال مالی', tickFormat: (y: number) => toPersianDigits(y), type: 'point' },
+        y: { label: 'Z', grid: true, tickFormat: (v: number) => formatNumber(v) },
+        marks: [
+          Plot.ruleY([spec.safeAbove], { stroke: '#2e7d32', strokeDasharray: '4 3' }),
+          Plot.ruleY([spec.distressBelow], { stroke: '#c62828', strokeDasharray: '4 3' }),
+          Plot.line(data, { x: 'year', y: 'value', stroke: '#5d4037' }),
+          Plot.dot(data, {
+            x: 'year',
+            y: 'value',
+            fill: '#5d4037',
+            title: (d: (typeof data)[number]) =>
+              `${toPersianDigits(d.year)}: ${formatNumber(Math.round(d.value * 100) / 100)}`,
+          }),
+        ],
+      });
+    },
+    [data, variant],
+  );
   if (data.length === 0) return <p>برای هیچ سالی امتیاز Z محاسبه‌پذیر نیست.</p>;
   const alt = data
     .map((d) => `${toPersianDigits(d.year)}: ${formatNumber(Math.round(d.value * 100) / 100)}`)
     .join('، ');
   return (
-    <figure className={chartBox} style={{ margin: 0 }}>
-      <figcaption className={css({ fontSize: '12px', color: 'muted', mb: '2' })}>
-        {Z_VARIANT_LABELS_FA[variant]}؛ خط‌چین سبز مرز ناحیه امن ({formatNumber(Z_VARIANTS[variant].safeAbove)}
-        )، خط‌چین قرمز مرز درماندگی ({formatNumber(Z_VARIANTS[variant].distressBelow)}). همین ارقام در جدول
-        کنار نمودار آمده است.
-      </figcaption>
-      <div ref={ref} role="img" aria-label={`امتیاز Z به تفکیک سال: ${alt}`} dir="ltr" />
-    </figure>
+    <PlotFigure
+      make={make}
+      alt={`امتیاز Z به تفکیک سال: ${alt}`}
+      caption={
+        <>
+          {Z_VARIANT_LABELS_FA[variant]}؛ خط‌چین سبز مرز ناحیه امن (
+          {formatNumber(Z_VARIANTS[variant].safeAbove)}
+          )، خط‌چین قرمز مرز درماندگی ({formatNumber(Z_VARIANTS[variant].distressBelow)}). همین ارقام در جدول
+          کنار نمودار آمده است.
+        </>
+      }
+    />
   );
 }
 
@@ -187,11 +178,11 @@ export function CompanyPerformanceScreen() {
           </>
         }
       />
-      <div className={sections}>
+      <div className={sectionsCss}>
         <Card title="امتیاز Z آلتمن" id="z">
           <ZChart rows={rows} />
-          <div className={scroll}>
-            <table className={table} aria-label="امتیاز Z آلتمن به تفکیک سال">
+          <div className={scrollCss}>
+            <table className={tableCss} aria-label="امتیاز Z آلتمن به تفکیک سال">
               <thead>
                 <tr>
                   <th scope="col">سال مالی</th>
@@ -259,8 +250,8 @@ export function CompanyPerformanceScreen() {
           </div>
         </Card>
         <Card title="نسبت‌های مالی" id="ratios">
-          <div className={scroll}>
-            <table className={table} aria-label="نسبت‌های مالی به تفکیک سال">
+          <div className={scrollCss}>
+            <table className={tableCss} aria-label="نسبت‌های مالی به تفکیک سال">
               <thead>
                 <tr>
                   <th scope="col">سال مالی</th>
@@ -310,8 +301,8 @@ export function CompanyPerformanceScreen() {
               : 'در آخرین سال مالی مشمول ماده ۱۴۱ نیست.'}{' '}
             ({CALCULATIONS['article-141'].formulaFa})
           </p>
-          <div className={scroll}>
-            <table className={table} aria-label="ماده ۱۴۱ به تفکیک سال">
+          <div className={scrollCss}>
+            <table className={tableCss} aria-label="ماده ۱۴۱ به تفکیک سال">
               <thead>
                 <tr>
                   <th scope="col">سال مالی</th>
