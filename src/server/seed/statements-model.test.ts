@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { article141, article141History } from '../../domain/finance/article141.ts';
 import { checkStatement, NON_NEGATIVE_ITEMS } from '../../domain/finance/checks.ts';
+import { filingDueDate } from '../../domain/finance/filing.ts';
 import { LINE_ITEM_KEYS } from '../../domain/finance/line-items.ts';
 import {
   applyMove,
@@ -14,7 +15,7 @@ import { createRng } from '../../domain/random.ts';
 import { type GeneratedStatement, generateStatements, type StatementCompany } from './statements-model.ts';
 
 const YEARS = [1400, 1401, 1402, 1403, 1404];
-/** 1405/02/30: 1404 has ended, its due date (1405/04/31) has not come. */
+/** 1405/02/30: 1404 has ended, its due date (1405/04/29, four months on) has not come. */
 const NOW = '2026-05-20T09:00:00.000Z';
 const OPTS = { years: YEARS, reviewerId: 7, preparerId: 3, now: NOW };
 
@@ -49,7 +50,10 @@ const checksOf = (s: GeneratedStatement) =>
     otherOperating: s.items.other_operating,
   });
 const share = (part: number, whole: number) => part / whole;
-const deadline = (year: number) => Date.parse(`${parseJalaliDate(`${year + 1}/04/31`)}T23:59:59.999+03:30`);
+const deadline = (year: number) =>
+  Date.parse(
+    `${filingDueDate((parseJalaliDate(`${year}/12/30`) ?? parseJalaliDate(`${year}/12/29`))!, 12)}T23:59:59.999+03:30`,
+  );
 
 /** The events of a generated history (a save passes its checks before a submit, else as the statement). */
 function eventsOf(s: GeneratedStatement): StatementEntryEvent[] {

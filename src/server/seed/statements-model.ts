@@ -1,3 +1,4 @@
+import { filingDueDate } from '../../domain/finance/filing.ts';
 import { LINE_ITEM_KEYS } from '../../domain/finance/line-items.ts';
 import {
   applyMove,
@@ -103,7 +104,7 @@ interface YearDates {
   end: string;
   /** UTC midnight of `end`, ms */
   endMs: number;
-  /** ISO date of the filing due date (31 Tir of the next year) */
+  /** ISO date of the filing due date: four months after the year end (domain/finance/filing.ts, 29 or 30 Tir) */
   due: string;
   /** whole days from `end` to `due` */
   dueDay: number;
@@ -113,7 +114,7 @@ interface YearDates {
 
 function yearDates(year: number): YearDates {
   const end = parseJalaliDate(`${year}/12/30`) ?? parseJalaliDate(`${year}/12/29`);
-  const due = parseJalaliDate(`${year + 1}/04/31`);
+  const due = end ? filingDueDate(end, 12) : null;
   if (!end || !due) throw new RangeError(`fiscal year out of range: ${year}`);
   const endMs = Date.parse(`${end}T00:00:00Z`);
   return {
@@ -394,8 +395,8 @@ function breakOneCheck(rng: Rng, items: Record<string, number>, fault: Fault): v
  * - Revenue grows by about the inflation rate (nominal −25 % … +55 % a year); assets follow it.
  *
  * Traits (`traits` says what was intended; `loss` ⇔ net_profit < 0, `article141` ⇔ article 141
- * reached on that statement, `late` ⇔ `filedAt` after the due date, the end of 31 Tir of the next
- * year in Tehran; all false on a `not_started` statement):
+ * reached on that statement, `late` ⇔ `filedAt` after the end of the due date in Tehran, four
+ * months after the year end (domain/finance/filing.ts); all false on a `not_started` statement):
  * - ~6 % of company-years have no statement at all, ~25 % in the latest year that can have one;
  *   fiscal years ending after `now` never have one. About a tenth of companies are poor filers
  *   (more missing and late years).
