@@ -6,18 +6,14 @@ import {
   statementSaved,
 } from '../../../contract/financial-statements.ts';
 import { positiveId } from '../../../contract/ids.ts';
-import { statementVerdicts } from '../../../domain/finance/evaluation.ts';
 import { filingDueDate, periodEndOf } from '../../../domain/finance/filing.ts';
 import { checksPass, statementChecks } from '../../../domain/finance/statement-checks.ts';
-import {
-  applyMove,
-  ENTRY_STATE_LABELS_FA,
-  type EntryState,
-} from '../../../domain/finance/statement-entry.ts';
+import { ENTRY_STATE_LABELS_FA, type EntryState } from '../../../domain/finance/statement-entry.ts';
 import { toPersianDigits } from '../../../domain/persian-text.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
 import { defineMutation } from '../../http/mutation.ts';
+import { draftColumns, draftState, recordMoves, updateDrafts } from './drafts.ts';
 import { userOf } from './moves.ts';
 import { EDIT_PERMISSION } from './statements.ts';
 import { readChart } from './store.ts';
@@ -87,37 +83,27 @@ export const entryRoutes = [
       const passed = checksPass(checks);
       const at = deps.now().toISOString();
       const by = userOf(session);
-      const next = applyMove(
-        { state: row.entry_state, checksPassed: row.checks_passed, history: [] },
-        { type: 'SAVE_DRAFT', checksPassed: passed, by, at },
-      );
-      if (!next)
+      const state = draftState(row.entry_state, row.checks_passed, passed, by, at);
+      if (!state)
         throw conflict(
           `صورت مالی «${ENTRY_STATE_LABELS_FA[row.entry_state]}» ویرایش نمی‌شود؛ برای اصلاح باید برگشت داده شود`,
         );
-      const verdicts = statementVerdicts(items);
-      const audited = body.audited ?? row.audited;
-      const opinion = body.auditor_opinion !== undefined ? body.auditor_opinion : row.auditor_opinion;
-      const [saved] = await queryRows<{ version: number }>(
-        db,
-        sql`UPDATE financial_statements SET items = ${JSON.stringify(items)}::jsonb, entry_state = ${next.state},
-              checks_passed = ${passed}, article_141 = ${verdicts.article141}, loss = ${verdicts.loss},
-              audited = ${audited}, auditor_opinion = ${audited ? opinion : null},
-              version = version + 1, updated_at = now()
-            WHERE id = ${row.id} RETURNING version`,
-      );
-      await db.execute(
-        sql`INSERT INTO financial_statement_moves (statement_id, from_state, to_state, by_user_id, at, note)
-            VALUES (${row.id}, ${row.entry_state}, ${next.state}, ${by}, ${at}::timestamptz, NULL)`,
-      );
+      const figures = draftColumns({
+        items,
+        passed,
+        audited: body.audited ?? row.audited,
+        auditorOpinion: body.auditor_opinion !== undefined ? body.auditor_opinion : row.auditor_opinion,
+      });
+      const versions = await updateDrafts(db, [{ id: row.id, to_state: state, ...figures }]);
+      await recordMoves(db, [{ id: row.id, from_state: row.entry_state, to_state: state }], by, at, null);
       return {
         id: row.id,
         before: { entry_state: row.entry_state, items: row.items },
-        after: { entry_state: next.state, items, checks_passed: passed },
+        after: { entry_state: state, items, checks_passed: passed },
         result: {
           id: row.id,
-          version: saved!.version,
-          entry_state: next.state,
+          version: versions.get(row.id)!,
+          entry_state: state,
           checks_passed: passed,
           checks,
         },

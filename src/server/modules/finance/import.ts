@@ -2,15 +2,15 @@ import { sql } from 'drizzle-orm';
 import { type StatementImportReport, statementImportReport } from '../../../contract/financial-statements.ts';
 import { importBodySchema, TRANSFER_MEDIA_TYPES } from '../../../contract/person-transfer.ts';
 import type { ChartItem } from '../../../domain/finance/chart.ts';
-import { statementVerdicts } from '../../../domain/finance/evaluation.ts';
 import { filingDueDate } from '../../../domain/finance/filing.ts';
 import { checksPass, statementChecks } from '../../../domain/finance/statement-checks.ts';
-import { applyMove, type EntryState } from '../../../domain/finance/statement-entry.ts';
+import type { EntryState } from '../../../domain/finance/statement-entry.ts';
 import { HttpError, invalid } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
 import { type AuditBatch, defineMutation } from '../../http/mutation.ts';
 import { defineRoute } from '../../http/route.ts';
 import { attachment } from '../transfer/export.ts';
+import { draftColumns, draftState, recordMoves, updateDrafts } from './drafts.ts';
 import { type CellProblem, checkStatementSheet, parseCodalJson } from './import-sheet.ts';
 import { userOf } from './moves.ts';
 import { EDIT_PERMISSION } from './statements.ts';
@@ -267,12 +267,8 @@ export const importRoutes = [
       const by = userOf(session);
       const at = deps.now().toISOString();
       const rowsOf = writes.map((w) => {
-        const next = applyMove(
-          { state: w.target.entry_state, checksPassed: w.target.checks_passed, history: [] },
-          { type: 'SAVE_DRAFT', checksPassed: w.passed, by, at, note: 'ورود از پرونده' },
-        );
-        if (!next) throw rejected(report);
-        const v = statementVerdicts(w.items);
+        const to = draftState(w.target.entry_state, w.target.checks_passed, w.passed, by, at);
+        if (!to) throw rejected(report);
         return {
           id: w.target.id,
           legal_person_id: w.company.id,
@@ -280,14 +276,9 @@ export const importRoutes = [
           period_months: w.periodMonths,
           period_end: w.periodEnd,
           due_date: filingDueDate(w.periodEnd, w.periodMonths),
-          audited: w.audited,
-          auditor_opinion: w.audited ? w.auditorOpinion : null,
-          items: JSON.stringify(w.items),
+          ...draftColumns(w),
           from_state: w.target.entry_state,
-          to_state: next.state,
-          checks_passed: w.passed,
-          article_141: v.article141,
-          loss: v.loss,
+          to_state: to,
         };
       });
       type Row = (typeof rowsOf)[number];
@@ -310,22 +301,16 @@ export const importRoutes = [
       fresh.forEach((r, i) => {
         r.id = created[i]!.id;
       });
-      if (old.length)
-        await db.execute(
-          sql`UPDATE financial_statements fs SET items = u.items, audited = u.audited, auditor_opinion = u.auditor_opinion,
-                entry_state = u.to_state, checks_passed = u.checks_passed, article_141 = u.article_141, loss = u.loss,
-                version = fs.version + 1, updated_at = now()
-              FROM unnest(${col(old, 'id')}::int[], ${col(old, 'items')}::jsonb[], ${col(old, 'audited')}::bool[],
-                ${col(old, 'auditor_opinion')}::text[], ${col(old, 'to_state')}::text[], ${col(old, 'checks_passed')}::bool[],
-                ${col(old, 'article_141')}::bool[], ${col(old, 'loss')}::bool[])
-                AS u(id, items, audited, auditor_opinion, to_state, checks_passed, article_141, loss)
-              WHERE fs.id = u.id`,
-        );
-      await db.execute(
-        sql`INSERT INTO financial_statement_moves (statement_id, from_state, to_state, by_user_id, at, note)
-            SELECT u.id, u.from_state, u.to_state, ${by}, ${at}::timestamptz, 'ورود از پرونده'
-            FROM unnest(${col(rowsOf, 'id')}::int[], ${col(rowsOf, 'from_state')}::text[], ${col(rowsOf, 'to_state')}::text[])
-              AS u(id, from_state, to_state)`,
+      await updateDrafts(
+        db,
+        old.map((r) => ({ ...r, id: r.id! })),
+      );
+      await recordMoves(
+        db,
+        rowsOf.map((r) => ({ ...r, id: r.id! })),
+        by,
+        at,
+        'ورود از پرونده',
       );
       const file = { file: body.file.name || null, format: report.format };
       const audits: AuditBatch[] = [
