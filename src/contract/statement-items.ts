@@ -113,6 +113,7 @@ export const statementItemEntity = defineEntity({
         .number({ error: 'قلم بالادست نامعتبر است' })
         .int('قلم بالادست نامعتبر است')
         .positive('قلم بالادست نامعتبر است')
+        .max(2_147_483_647, 'قلم بالادست نامعتبر است')
         .nullable()
         .default(null),
     },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { deletedAnswer } from '../../../contract/ids.ts';
+import { deletedAnswer, positiveId } from '../../../contract/ids.ts';
 import {
   type StatementItemRow,
   statementItemEntity,
@@ -26,7 +26,7 @@ import { defineRoute } from '../../http/route.ts';
 type Body = z.output<typeof statementItemInput>;
 
 const NOT_FOUND = 'قلم صورت مالی یافت نشد';
-const itemParams = z.object({ id: z.coerce.number().int().positive() });
+const itemParams = z.object({ id: positiveId });
 
 const COLUMNS = sql.raw(`si.id, si.position, si.code, si.name_fa, si.statement_kind,
   p.id AS parent_id, p.name_fa AS parent, si.sign::text AS sign, si.unit, si.is_total, si.active, si.builtin`);
