@@ -90,8 +90,16 @@ const PORTFOLIO_SCREENS: Record<string, Partial<ScreenEntry>> = {
     menu: 'صنایع و عملکرد',
     keywords: ['audit', 'auditor opinion', 'حسابرسی', 'اظهارنظر', 'مشروط', 'مردود'],
   },
-  '/product-reports': { ...built, keywords: ['product reports', 'production', 'تولید', 'فروش', 'محصول'] },
-  '/production-capacity': { ...built, keywords: ['capacity', 'utilisation', 'ظرفیت', 'بهره‌برداری'] },
+  '/product-reports': {
+    ...built,
+    menu: 'صنایع و عملکرد',
+    keywords: ['product reports', 'production', 'تولید', 'فروش', 'محصول'],
+  },
+  '/production-capacity': {
+    ...built,
+    menu: 'صنایع و عملکرد',
+    keywords: ['capacity', 'utilisation', 'ظرفیت', 'بهره‌برداری'],
+  },
 };
 
 /** The evaluation's configuration screens (issue 16): measures, formulas, items and grade bands. */
