@@ -1,0 +1,348 @@
+import { type Link, type OwnershipGraph, stronglyConnected } from './graph.ts';
+
+/**
+ * Integrated ownership (مالکیت یکپارچه; shared/GLOSSARY.md "Ownership and governance", issue 17
+ * "Analytics"): the share of company j held by i through every chain of holdings.
+ *
+ * With A[i][j] the fraction of j held directly by i, the share of j held by i through every
+ * chain is the sum over all paths (walks) i → … → j of the product of the shares along them:
+ *     L = A + A² + A³ + … = (I − A)⁻¹ − I,
+ * the "integrated ownership" of Brioschi, Buzzacchi & Colombo (1989, "Risk capital financing
+ * and the separation of ownership and control in business groups", J. Banking & Finance 13),
+ * which Vitali, Glattfelder & Battiston (2011, "The network of global corporate control", PLoS
+ * ONE 6(10): e25995) start from for indirect ownership (their Fig. 1 caption: with cycles the
+ * recursive paths must be taken into account, Supporting Information S1, §3.1 "The existing
+ * methodology"). The series converges when the spectral radius of A is below 1, which
+ * buildOwnershipGraph guarantees or reports as a divergent cycle.
+ *
+ * NOT CORRECTED FOR CROSS-HOLDINGS. Vitali et al. correct this figure for cycles in SI §3.2 ("The
+ * algorithm: computing control while remedying the problems") and §3.3 ("Proving the BFS
+ * methodology corrects for cycles"). The text of those sections could not be read when this
+ * module was written (only the SI's table of contents was reachable), so no correction is
+ * applied and none is guessed: the figures are the plain path sum (I − A)⁻¹ − I. On a
+ * two-company cross-holding (X holds 50% of A; A holds 40% of B; B holds 30% of A; the test
+ * "a two-company cross-holding") the plain sum counts the walks that go round the A–B loop
+ * (product 0.4·0.3 = 0.12) any number of times, a factor 1/(1 − 0.12) = 1/0.88: X's share of B
+ * is 0.5·0.4/0.88 = 0.22727… (the one simple chain X → A → B gives 0.2), X's share of A is
+ * 0.5/0.88 = 0.56818…, and A is given a share of itself of 0.12/0.88 = 0.13636…. Applying the
+ * SI's correction is left to whoever can read §3.2–3.3.
+ *
+ * Computation: never the dense matrix. Each query solves one sparse linear system on the part of
+ * the graph it needs, component by component of the condensation (Tarjan's strongly connected
+ * components) in topological order; acyclic parts are then exact in one pass, and inside a cycle
+ * the system is solved by Gauss–Seidel iteration (Saad, "Iterative Methods for Sparse Linear
+ * Systems", 2nd ed., 2003, ch. 4), which converges for I − A with A ≥ 0 and spectral radius
+ * < 1 (I − A is then a non-singular M-matrix, and Gauss–Seidel a regular splitting of it; Saad
+ * 2003, ch. 4; Varga, "Matrix Iterative Analysis", 2nd ed., 2000, ch. 3). A component stops
+ * iterating when its last change δ is ≤ 1000·TOLERANCE and the error bound δ·q/(1 − q) (q the
+ * largest contraction ratio of the last three sweeps) is ≤ TOLERANCE; after MAX_SWEEPS sweeps
+ * it throws NotConvergedError naming the component (a cycle held just under 100% from inside).
+ *
+ * Unknown shares: a figure whose chains include a link of unknown share is "not computable",
+ * with the unknown links named; a figure none of whose chains has an unknown link is computed
+ * exactly (issue 17, "Declared versus computed").
+ */
+
+export const TOLERANCE = 1e-14;
+export const MAX_SWEEPS = 100_000;
+
+export type IntegratedFigures = {
+  /** id → integrated share, for every computable figure that is > 0 */
+  figures: Map<string, number>;
+  /** id → the links of unknown share that make the figure not computable */
+  notComputable: Map<string, Link[]>;
+};
+
+export class NotConvergedError extends Error {
+  constructor(readonly component: string[]) {
+    super(`integrated ownership did not converge within ${MAX_SWEEPS} sweeps on ${component.join(', ')}`);
+  }
+}
+
+const isUnknown = Number.isNaN;
+
+/** The nodes reached from `start` (start included) by following `next`: a mask and the list. */
+function reach(start: Iterable<number>, next: readonly (readonly number[])[], n: number) {
+  const seen = new Uint8Array(n);
+  const queue: number[] = [];
+  for (const v of start) {
+    if (!seen[v]) {
+      seen[v] = 1;
+      queue.push(v);
+    }
+  }
+  for (let q = 0; q < queue.length; q++) {
+    for (const w of next[queue[q]!]!) {
+      if (!seen[w]) {
+        seen[w] = 1;
+        queue.push(w);
+      }
+    }
+  }
+  return { seen, list: queue };
+}
+
+/**
+ * Solves x_v = (b_v + Σ_{(w, a) ∈ deps(v), w ≠ v} a·x_w) / (1 − a_vv) for the nodes of `comps`,
+ * taken in the given order (each component after those it depends on); x starts at 0.
+ */
+function solve(
+  g: OwnershipGraph,
+  comps: number[][],
+  depTo: readonly (readonly number[])[],
+  depShare: readonly (readonly number[])[],
+  /** 1 for the nodes whose x is taken as 0 (outside the system, or not computable) */
+  skip: Uint8Array,
+  b: Float64Array,
+  x: Float64Array,
+) {
+  const row = (v: number) => {
+    const to = depTo[v]!;
+    const sh = depShare[v]!;
+    let sum = b[v]!;
+    let diag = 0;
+    for (let k = 0; k < to.length; k++) {
+      const w = to[k]!;
+      const a = sh[k]!;
+      if (skip[w] || isUnknown(a)) continue;
+      if (w === v) diag += a;
+      else sum += a * x[w]!;
+    }
+    return sum / (1 - diag);
+  };
+  const local = new Int32Array(x.length).fill(-1);
+  for (const comp of comps) {
+    if (comp.length === 1) {
+      x[comp[0]!] = row(comp[0]!);
+      continue;
+    }
+    // Gather the component once, as compressed rows over local indices: the constant part of
+    // each row (b and the nodes outside the component, already final), the diagonal, and the
+    // links inside; the sweeps then touch only these arrays.
+    const m = comp.length;
+    comp.forEach((v, i) => {
+      local[v] = i;
+    });
+    const constant = new Float64Array(m);
+    const pivot = new Float64Array(m);
+    const start = new Int32Array(m + 1);
+    const cols: number[] = [];
+    const vals: number[] = [];
+    for (let i = 0; i < m; i++) {
+      const v = comp[i]!;
+      const to = depTo[v]!;
+      const sh = depShare[v]!;
+      let c = b[v]!;
+      let diag = 0;
+      for (let k = 0; k < to.length; k++) {
+        const w = to[k]!;
+        const a = sh[k]!;
+        if (skip[w] || isUnknown(a)) continue;
+        if (w === v) diag += a;
+        else if (local[w] !== -1) {
+          cols.push(local[w]!);
+          vals.push(a);
+        } else c += a * x[w]!;
+      }
+      constant[i] = c;
+      pivot[i] = 1 / (1 - diag);
+      start[i + 1] = cols.length;
+    }
+    const col = Int32Array.from(cols);
+    const val = Float64Array.from(vals);
+    const xl = new Float64Array(m);
+    // the contraction ratio is estimated from the last three sweeps (it fluctuates from sweep
+    // to sweep), and the iteration stops on the bound δ·q/(1 − q) only once δ is small too
+    let d1 = Number.POSITIVE_INFINITY;
+    let d2 = Number.POSITIVE_INFINITY;
+    let d3 = Number.POSITIVE_INFINITY;
+    let sweeps = 0;
+    for (;;) {
+      let delta = 0;
+      for (let i = 0; i < m; i++) {
+        let sum = constant[i]!;
+        for (let k = start[i]!; k < start[i + 1]!; k++) sum += val[k]! * xl[col[k]!]!;
+        const nv = sum * pivot[i]!;
+        const d = Math.abs(nv - xl[i]!);
+        if (d > delta) delta = d;
+        xl[i] = nv;
+      }
+      sweeps++;
+      if (delta === 0) break;
+      const q = Math.max(delta / d1, d1 / d2, d2 / d3);
+      if (sweeps > 3 && q < 1 && delta <= TOLERANCE * 1e3 && (delta * q) / (1 - q) <= TOLERANCE) break;
+      d3 = d2;
+      d2 = d1;
+      d1 = delta;
+      if (sweeps >= MAX_SWEEPS) throw new NotConvergedError(comp.map((v) => g.ids[v]!));
+    }
+    for (let i = 0; i < m; i++) {
+      x[comp[i]!] = xl[i]!;
+      local[comp[i]!] = -1;
+    }
+  }
+}
+
+/**
+ * For each unknown link u → v that passes the `relevant` test, marks the nodes `spread` reaches
+ * from `from(u, v)` as not computable, naming the link.
+ */
+function taint(
+  g: OwnershipGraph,
+  relevant: (u: number, v: number) => boolean,
+  from: (u: number, v: number) => number,
+  spread: (t: number) => readonly number[],
+): Map<number, Link[]> {
+  const out = new Map<number, Link[]>();
+  g.outTo.forEach((to, u) => {
+    to.forEach((v, k) => {
+      if (!isUnknown(g.outShare[u]![k]!) || !relevant(u, v)) return;
+      const link = { holder: g.ids[u]!, company: g.ids[v]! };
+      const start = from(u, v);
+      const seen = new Set([start]);
+      const queue = [start];
+      for (let q = 0; q < queue.length; q++) {
+        const t = queue[q]!;
+        const list = out.get(t);
+        if (list) list.push(link);
+        else out.set(t, [link]);
+        for (const w of spread(t)) {
+          if (!seen.has(w)) {
+            seen.add(w);
+            queue.push(w);
+          }
+        }
+      }
+    });
+  });
+  return out;
+}
+
+/** The nodes of `within` that are computable, as a mask and as a test; `skip` is the complement. */
+function active(within: Uint8Array, bad: Map<number, Link[]>, also?: Uint8Array) {
+  const skip = new Uint8Array(within.length);
+  for (let v = 0; v < within.length; v++) skip[v] = within[v] && !bad.has(v) && !also?.[v] ? 0 : 1;
+  const ok = (v: number) => within[v] === 1 && !bad.has(v);
+  return { skip, ok };
+}
+
+function result(g: OwnershipGraph, nodes: Uint8Array, x: Float64Array, bad: Map<number, Link[]>) {
+  const figures = new Map<string, number>();
+  const notComputable = new Map<string, Link[]>();
+  for (let v = 0; v < nodes.length; v++) {
+    if (!nodes[v]) continue;
+    const links = bad.get(v);
+    if (links) notComputable.set(g.ids[v]!, links);
+    else if (x[v]! > 0) figures.set(g.ids[v]!, x[v]!);
+  }
+  return { figures, notComputable };
+}
+
+/**
+ * Every holder's integrated share of one company (upward): column `company` of (I − A)⁻¹ − I.
+ * x_h = Σ_k A[h][k]·(δ_k,company + x_k), over the holders from which the company can be reached.
+ * An unknown id gives empty figures.
+ */
+export function ownersOf(g: OwnershipGraph, company: string): IntegratedFigures {
+  const c = g.index.get(company);
+  const n = g.ids.length;
+  if (c === undefined) return { figures: new Map(), notComputable: new Map() };
+  // ancestors of c (strict: nodes with a path to c, c itself only through a cycle)
+  const { seen: anc, list: ancList } = reach(g.inFrom[c]!, g.inFrom, n);
+  const bad = taint(
+    g,
+    (_u, v) => v === c || anc[v] === 1,
+    (u) => u,
+    (t) => g.inFrom[t]!,
+  );
+  const { skip, ok } = active(anc, bad);
+  const comps = stronglyConnected(n, g.outTo, ancList, ok);
+  const b = new Float64Array(n);
+  for (let k = 0; k < g.inFrom[c]!.length; k++) {
+    const h = g.inFrom[c]![k]!;
+    const s = g.inShare[c]![k]!;
+    if (!isUnknown(s)) b[h] = (b[h] ?? 0) + s;
+  }
+  const x = new Float64Array(n);
+  solve(g, comps, g.outTo, g.outShare, skip, b, x);
+  return result(g, anc, x, bad);
+}
+
+/**
+ * One holder's integrated share of every company (downward): row `holder` of (I − A)⁻¹ − I.
+ * y_j = A[holder][j] + Σ_k y_k·A[k][j], over the companies the holder reaches.
+ */
+export function holdingsOf(g: OwnershipGraph, holder: string): IntegratedFigures {
+  const h = g.index.get(holder);
+  const n = g.ids.length;
+  if (h === undefined) return { figures: new Map(), notComputable: new Map() };
+  const { seen: desc, list: descList } = reach(g.outTo[h]!, g.outTo, n);
+  const bad = taint(
+    g,
+    (u) => u === h || desc[u] === 1,
+    (_u, v) => v,
+    (t) => g.outTo[t]!,
+  );
+  const { skip, ok } = active(desc, bad);
+  const comps = stronglyConnected(n, g.inFrom, descList, ok);
+  const b = new Float64Array(n);
+  g.outTo[h]!.forEach((j, k) => {
+    const s = g.outShare[h]![k]!;
+    if (!isUnknown(s)) b[j] = (b[j] ?? 0) + s;
+  });
+  const x = new Float64Array(n);
+  solve(g, comps, g.inFrom, g.inShare, skip, b, x);
+  return result(g, desc, x, bad);
+}
+
+export type StateShares = IntegratedFigures & {
+  /** by node index of the graph: the state's integrated share (0 when none, NaN when not computable) */
+  vector: Float64Array;
+};
+
+/**
+ * The integrated share held by the set S of state entities (issue 17, "State share"), for every
+ * company, as one vector: s_j = Σ_{k ∈ S} A[k][j] + Σ_{k ∉ S} s_k·A[k][j], the sum over the
+ * chains that start at a state entity and pass through no other state entity (S is one owner:
+ * a ministry's holding in a state holding company is not counted again through the holding).
+ * In matrix form sᵀ = 1_Sᵀ A (I − D A)⁻¹ with D the diagonal of the indicator of "not in S";
+ * when no member of S is held by another, this is Σ_{i ∈ S} row i of (I − A)⁻¹ − I.
+ * Unknown ids in `stateIds` are ignored.
+ */
+export function stateShares(g: OwnershipGraph, stateIds: Iterable<string>): StateShares {
+  const n = g.ids.length;
+  const inS = new Uint8Array(n);
+  const seeds: number[] = [];
+  for (const id of stateIds) {
+    const i = g.index.get(id);
+    if (i !== undefined && !inS[i]) {
+      inS[i] = 1;
+      seeds.push(i);
+    }
+  }
+  const { seen: desc, list: descList } = reach(
+    seeds.flatMap((s) => g.outTo[s]!),
+    g.outTo,
+    n,
+  );
+  const bad = taint(
+    g,
+    (u) => inS[u] === 1 || desc[u] === 1,
+    (_u, v) => v,
+    (t) => (inS[t] ? [] : g.outTo[t]!),
+  );
+  const { skip, ok } = active(desc, bad, inS);
+  const prevOnly = g.inFrom.map((from) => from.filter((k) => !inS[k]));
+  const comps = stronglyConnected(n, prevOnly, descList, ok);
+  const b = new Float64Array(n);
+  for (const s of seeds) {
+    g.outTo[s]!.forEach((j, k) => {
+      const a = g.outShare[s]![k]!;
+      if (!isUnknown(a)) b[j] = (b[j] ?? 0) + a;
+    });
+  }
+  const x = new Float64Array(n);
+  solve(g, comps, g.inFrom, g.inShare, skip, b, x);
+  for (const v of bad.keys()) x[v] = Number.NaN;
+  return { ...result(g, desc, x, bad), vector: x };
+}
