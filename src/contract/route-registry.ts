@@ -72,8 +72,12 @@ const p = (
 
 const built = { status: 'built' as const };
 
-/** The portfolio's screens under /performance (issue 16), built, with their menu entries and keywords. */
-const PORTFOLIO_SCREENS: Record<string, Partial<ScreenEntry>> = {
+/**
+ * The screens under /performance (issue 16) by their path after /performance: built, with their
+ * menu entries, keys and palette words (the portfolio, the configuration, the rating).
+ */
+const PERFORMANCE_SCREENS: Record<string, Partial<ScreenEntry>> = {
+  '/view/{id}': built,
   '': {
     ...built,
     menu: 'صنایع و عملکرد',
@@ -100,10 +104,7 @@ const PORTFOLIO_SCREENS: Record<string, Partial<ScreenEntry>> = {
     menu: 'صنایع و عملکرد',
     keywords: ['capacity', 'utilisation', 'ظرفیت', 'بهره‌برداری'],
   },
-};
-
-/** The evaluation's configuration screens (issue 16): measures, formulas, items and grade bands. */
-const CONFIG_SCREENS: Record<string, Partial<ScreenEntry>> = {
+  // the evaluation's configuration: formulas, measures, items and grade bands
   '/items': {
     ...built,
     menu: 'صنایع و عملکرد',
@@ -119,10 +120,7 @@ const CONFIG_SCREENS: Record<string, Partial<ScreenEntry>> = {
     menu: 'صنایع و عملکرد',
     keywords: ['measures', 'measure values', 'سنجه', 'مقادیر سنجه'],
   },
-};
-
-/** The rating and evaluation screens of the portfolio (issue 16): built, with their palette words. */
-const RATING_SCREENS: Record<string, Partial<ScreenEntry>> = {
+  // the rating and the evaluation of the portfolio
   '/evaluation': {
     ...built,
     menu: 'صنایع و عملکرد',
@@ -258,14 +256,7 @@ export const SCREENS: ScreenEntry[] = [
     ['/measures/list', 'سنجه‌ها'],
     ['/audit-report', 'گزارش حسابرسی'],
     ['/production-capacity', 'ظرفیت تولید'],
-  ].map(([s, t]) =>
-    p(`/performance${s}`, t!, 'performance', {
-      ...(s === '/view/{id}' ? built : {}),
-      ...PORTFOLIO_SCREENS[s!],
-      ...CONFIG_SCREENS[s!],
-      ...RATING_SCREENS[s!],
-    }),
-  ),
+  ].map(([s, t]) => p(`/performance${s}`, t!, 'performance', PERFORMANCE_SCREENS[s!] ?? {})),
   p('/performance/financial-statement/list', 'صورت‌های مالی', 'financial.statements', {
     ...built,
     menu: 'صنایع و عملکرد',
