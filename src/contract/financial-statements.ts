@@ -66,6 +66,42 @@ export const COMPANY_FILTERS = {
   },
 } as const satisfies Record<string, EntityField>;
 
+/**
+ * A company's name, ticker and industry as the lists of companies' figures show them (the
+ * statements, the entry-state matrix, the rating), the first three columns, with the industry
+ * filter; `widths` in px, `grow` lets the name take the spare width.
+ */
+export function companyColumns(widths: {
+  company: number;
+  ticker: number;
+  industry: number;
+  grow?: boolean;
+}) {
+  return {
+    company: {
+      type: 'text',
+      label: 'شرکت',
+      format: 'verbatim',
+      column: { width: widths.company, grow: widths.grow ?? false, order: 0, title: true },
+      sort: true,
+    },
+    ticker: {
+      type: 'text',
+      label: 'نماد',
+      nullable: true,
+      format: 'verbatim',
+      column: { width: widths.ticker, order: 1 },
+    },
+    industry_id: COMPANY_FILTERS.industry_id,
+    industry: {
+      type: 'text',
+      label: 'صنعت',
+      nullable: true,
+      column: { width: widths.industry, order: 2, title: true },
+    },
+  } as const satisfies Record<string, EntityField>;
+}
+
 /** A figure of the statement's items, million IRR, shown as a column and sorted on. */
 const figure = (label: string, order: number): EntityField => ({
   type: 'amount',
@@ -108,22 +144,7 @@ export const statementEntity = defineEntity({
       filter: CODE_FILTER_OPS,
       apiOnly: true,
     },
-    company: {
-      type: 'text',
-      label: 'شرکت',
-      format: 'verbatim',
-      column: { width: 220, grow: true, order: 0, title: true },
-      sort: true,
-    },
-    ticker: {
-      type: 'text',
-      label: 'نماد',
-      nullable: true,
-      format: 'verbatim',
-      column: { width: 80, order: 1 },
-    },
-    industry_id: COMPANY_FILTERS.industry_id,
-    industry: { type: 'text', label: 'صنعت', nullable: true, column: { width: 140, order: 2, title: true } },
+    ...companyColumns({ company: 220, ticker: 80, industry: 140, grow: true }),
     ownership_type: {
       type: 'text',
       label: 'نوع مالکیت',

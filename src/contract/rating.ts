@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RATING_DIMENSION_LABELS_FA, RATING_DIMENSIONS } from '../domain/finance/rating.ts';
 import { defineEntity, optionsOf, rowSchema } from './entity.ts';
-import { COMPANY_FILTERS } from './financial-statements.ts';
+import { COMPANY_FILTERS, companyColumns } from './financial-statements.ts';
 import { companyArticle141, OWNERSHIP_TYPES } from './legal-person.ts';
 import { CODE_FILTER_OPS, type FilterOp, listQuerySchema } from './list.ts';
 
@@ -60,22 +60,7 @@ export const ratingCompanyEntity = defineEntity({
       filter: CODE_FILTER_OPS,
       apiOnly: true,
     },
-    company: {
-      type: 'text',
-      label: 'شرکت',
-      format: 'verbatim',
-      column: { width: 200, grow: true, order: 0, title: true },
-      sort: true,
-    },
-    ticker: {
-      type: 'text',
-      label: 'نماد',
-      nullable: true,
-      format: 'verbatim',
-      column: { width: 70, order: 1 },
-    },
-    industry_id: COMPANY_FILTERS.industry_id,
-    industry: { type: 'text', label: 'صنعت', nullable: true, column: { width: 120, order: 2, title: true } },
+    ...companyColumns({ company: 200, ticker: 70, industry: 120, grow: true }),
     ownership_type: {
       type: 'text',
       label: 'نوع مالکیت',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENTRY_STATE_LABELS_FA, ENTRY_STATES } from '../domain/finance/statement-entry.ts';
 import { defineEntity, optionsOf, rowSchema } from './entity.ts';
-import { COMPANY_FILTERS } from './financial-statements.ts';
+import { COMPANY_FILTERS, companyColumns } from './financial-statements.ts';
 import { companyArticle141, OWNERSHIP_TYPES } from './legal-person.ts';
 import { CODE_FILTER_OPS, type FilterOp } from './list.ts';
 
@@ -35,22 +35,7 @@ export const entryMatrixEntity = defineEntity({
   emptyText: 'شرکتی با این شرایط یافت نشد',
   fields: {
     id: { type: 'int', label: 'شناسه' },
-    company: {
-      type: 'text',
-      label: 'شرکت',
-      format: 'verbatim',
-      column: { width: 220, order: 0, title: true },
-      sort: true,
-    },
-    ticker: {
-      type: 'text',
-      label: 'نماد',
-      nullable: true,
-      format: 'verbatim',
-      column: { width: 70, order: 1 },
-    },
-    industry_id: COMPANY_FILTERS.industry_id,
-    industry: { type: 'text', label: 'صنعت', nullable: true, column: { width: 110, order: 2, title: true } },
+    ...companyColumns({ company: 220, ticker: 70, industry: 110 }),
     supervising_body_id: COMPANY_FILTERS.supervising_body_id,
     ownership_type: {
       type: 'text',
