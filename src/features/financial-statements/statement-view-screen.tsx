@@ -21,6 +21,7 @@ import { PageHeader } from '~/ui/page-header.tsx';
 import { SkeletonRows } from '~/ui/skeleton.tsx';
 import { GOING_BACK, useForbiddenAnswer } from '~/ui/use-forbidden-answer.ts';
 import { useShortcuts } from '~/ui/use-shortcuts.ts';
+import { ViewSwitch } from '~/ui/view-switch.tsx';
 import { statementQuery } from './api.ts';
 import { EntryStateBadge, OriginBadge, periodLabel } from './badges.tsx';
 import { StatementEntryForm } from './statement-entry-form.tsx';
@@ -68,17 +69,6 @@ const table = css({
     minWidth: '16rem',
     zIndex: 1,
   },
-});
-const modes = css({ display: 'flex', gap: '1', mb: '3', flexWrap: 'wrap', border: 'none', p: 0, m: 0 });
-const modeButton = css({
-  px: '2',
-  py: '1',
-  borderRadius: '4px',
-  border: '1px solid token(colors.line)',
-  bg: 'surface',
-  cursor: 'pointer',
-  fontSize: '13px',
-  '&[aria-pressed=true]': { bg: 'first', color: 'first.on', borderColor: 'first' },
 });
 const summary = css({
   display: 'flex',
@@ -262,20 +252,13 @@ export function StatementViewScreen() {
           </Card>
         ) : (
           <Card title="اقلام صورت‌های مالی (میلیون ریال)">
-            <fieldset className={modes} aria-label="نمایش ارقام">
-              {MODES.map((m, i) => (
-                <button
-                  key={m.id}
-                  type="button"
-                  className={modeButton}
-                  aria-pressed={mode === m.id}
-                  aria-keyshortcuts={String(i + 1)}
-                  onClick={() => setMode(m.id)}
-                >
-                  {toPersianDigits(i + 1)}. {m.title}
-                </button>
-              ))}
-            </fieldset>
+            <ViewSwitch
+              label="نمایش ارقام"
+              views={MODES}
+              value={mode}
+              onChange={setMode}
+              className={css({ mb: '3' })}
+            />
             {STATEMENT_KINDS.map((kind) => {
               const items = d.chart.filter(
                 (c) => c.statementKind === kind && (c.active || d.columns.some((col) => c.code in col.items)),

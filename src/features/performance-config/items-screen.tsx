@@ -3,24 +3,12 @@ import { useCallback } from 'react';
 import { css } from 'styled-system/css';
 import { performanceItemEntity, ratingBandEntity } from '~/contract/performance-config.ts';
 import { RATING_DIMENSION_LABELS_FA, type RatingDimension } from '~/domain/finance/rating.ts';
-import { toPersianDigits } from '~/domain/persian-text.ts';
 import type { ListSearch } from '~/ui/data-table/types.ts';
 import { EntityListScreen } from '~/ui/entity/entity-list-screen.tsx';
 import { formatNumber } from '~/ui/format.ts';
 import { useShortcuts } from '~/ui/use-shortcuts.ts';
+import { ViewSwitch } from '~/ui/view-switch.tsx';
 import type { ItemsSearch } from './search.ts';
-
-const views = css({ display: 'flex', gap: '1', mt: '2', flexWrap: 'wrap' });
-const viewButton = css({
-  px: '2',
-  py: '1',
-  borderRadius: '4px',
-  border: '1px solid token(colors.line)',
-  bg: 'surface',
-  cursor: 'pointer',
-  fontSize: '13px',
-  '&[aria-pressed=true]': { bg: 'first', color: 'first.on', borderColor: 'first' },
-});
 
 const VIEWS = [
   { id: undefined, title: 'شاخص‌ها', key: 'Digit1' },
@@ -46,21 +34,7 @@ export function ItemsScreen() {
   const show = (id: 'bands' | undefined) => navigate({ search: (id ? { view: id } : {}) as never });
   useShortcuts({ Digit1: () => show(undefined), Digit2: () => show('bands') });
   const switcher = (
-    // biome-ignore lint/a11y/useSemanticElements: inside the page header's paragraph, where a fieldset may not go
-    <span className={views} role="group" aria-label="نمایش">
-      {VIEWS.map((v, i) => (
-        <button
-          key={v.title}
-          type="button"
-          className={viewButton}
-          aria-pressed={view === v.id}
-          aria-keyshortcuts={String(i + 1)}
-          onClick={() => show(v.id)}
-        >
-          {toPersianDigits(i + 1)}. {v.title}
-        </button>
-      ))}
-    </span>
+    <ViewSwitch label="نمایش" views={VIEWS} value={view} onChange={show} className={css({ mt: '2' })} />
   );
   return (
     <>
