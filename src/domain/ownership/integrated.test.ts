@@ -65,16 +65,21 @@ describe('a diamond', () => {
   });
 });
 
-describe('a two-company cross-holding (uncorrected path sum: see integrated.ts)', () => {
-  // X —50%→ A —40%→ B —30%→ A. The A→B→A loop has product 0.4·0.3 = 0.12 and every walk may go
-  // round it any number of times: factor 1/(1 − 0.12) = 1/0.88.
+describe('a two-company cross-holding (corrected as Vitali et al. 2011: see integrated.ts)', () => {
+  // X —50%→ A —40%→ B —30%→ A. The A→B→A loop has product 0.4·0.3 = 0.12: (I − A)⁻¹ holds the
+  // factor 1/(1 − 0.12) = 1/0.88 on every walk that may go round it, and (I − A)⁻¹[A][A] =
+  // (I − A)⁻¹[B][B] = 1/0.88.
   const g = graphOf([h('X', 'A', 0.5), h('A', 'B', 0.4), h('B', 'A', 0.3)]);
-  it('sums every walk', () => {
-    // owners of B: A 0.4/0.88 = 0.454545…; X 0.5·0.4/0.88 = 0.227272…; B itself 0.3·0.4/0.88 = 0.136363…
-    expectFigures(ownersOf(g, 'B').figures, { A: 0.4 / 0.88, X: 0.2 / 0.88, B: 0.12 / 0.88 });
-    // owners of A: B 0.3/0.88; X 0.5/0.88 = 0.568181…; A itself 0.12/0.88
-    expectFigures(ownersOf(g, 'A').figures, { B: 0.3 / 0.88, X: 0.5 / 0.88, A: 0.12 / 0.88 });
+  it('counts each holder once: a holder in the cycle is not credited with its own shares held back through it', () => {
+    // owners of B: A's walks to B that do not return to A: the link, 0.4 (plain sum 0.4/0.88);
+    // X is in no cycle: 0.5·0.4/0.88 = 0.227272…; B's share of itself is not a holding
+    expectFigures(ownersOf(g, 'B').figures, { A: 0.4, X: 0.2 / 0.88 });
+    // owners of A: B 0.3 (plain 0.3/0.88); X 0.5/0.88 = 0.568181… (A's 12% held back through B
+    // leaves more of A to X)
+    expectFigures(ownersOf(g, 'A').figures, { B: 0.3, X: 0.5 / 0.88 });
     expectFigures(holdingsOf(g, 'X').figures, { A: 0.5 / 0.88, B: 0.2 / 0.88 });
+    expectFigures(holdingsOf(g, 'A').figures, { B: 0.4 });
+    expectFigures(holdingsOf(g, 'B').figures, { A: 0.3 });
   });
   it('explains with simple chains only (the loops are the rest of the figure)', () => {
     const r = chains(g, 'X', 'B');
@@ -86,16 +91,26 @@ describe('a two-company cross-holding (uncorrected path sum: see integrated.ts)'
 describe('a three-company cycle', () => {
   // A —50%→ B —50%→ C —50%→ A, and X —40%→ A. Cycle product 0.125; 1/(1 − 0.125) = 8/7.
   const g = graphOf([h('A', 'B', 0.5), h('B', 'C', 0.5), h('C', 'A', 0.5), h('X', 'A', 0.4)]);
-  it('converges to the geometric series', () => {
+  it('converges to the geometric series for an outside holder', () => {
     // X in A = 0.4·8/7 = 0.457142…; in B = 0.2·8/7 = 0.228571…; in C = 0.1·8/7 = 0.114285…
     expectFigures(holdingsOf(g, 'X').figures, { A: 0.4 / 0.875, B: 0.2 / 0.875, C: 0.1 / 0.875 });
-    // owners of A: C 0.5·8/7; B 0.25·8/7; A itself 0.125·8/7 = 1/7; X 0.4·8/7
-    expectFigures(ownersOf(g, 'A').figures, {
-      C: 0.5 / 0.875,
-      B: 0.25 / 0.875,
-      A: 0.125 / 0.875,
-      X: 0.4 / 0.875,
-    });
+  });
+  it('gives a member of the cycle its chain once round', () => {
+    // owners of A: C 0.5; B 0.5·0.5 = 0.25 (plain 0.25·8/7); X 0.4·8/7; A itself not reported
+    expectFigures(ownersOf(g, 'A').figures, { C: 0.5, B: 0.25, X: 0.4 / 0.875 });
+    expectFigures(holdingsOf(g, 'A').figures, { B: 0.5, C: 0.25 });
+  });
+});
+
+describe('a holder in a cycle through an unknown link', () => {
+  // X —50%→ A —?→ X, and X —30%→ C: X's own walks to C never go round the cycle, so X's figure
+  // is computable; A's (A → X → C) is not.
+  const g = graphOf([h('X', 'A', 0.5), { holder: 'A', company: 'X', share: null }, h('X', 'C', 0.3)]);
+  it('computes what avoids the unknown link and names it where it does not', () => {
+    const r = ownersOf(g, 'C');
+    expectFigures(r.figures, { X: 0.3 });
+    expect(r.notComputable.get('A')).toEqual([{ holder: 'A', company: 'X' }]);
+    expectFigures(holdingsOf(g, 'X').figures, { A: 0.5, C: 0.3 });
   });
 });
 
@@ -138,6 +153,9 @@ describe('data errors', () => {
     const g = graphOf([h('A', 'B', 1), h('B', 'A', 0.6), h('X', 'A', 0.4)]);
     // X in A = 0.4/(1 − 0.6) = 1; X in B = 1·1 = 1: X owns everything through the cycle
     expectFigures(holdingsOf(g, 'X').figures, { A: 1, B: 1 });
+    // inside it, each holds what its chain once round gives: A 100% of B, B 60% of A
+    expectFigures(ownersOf(g, 'B').figures, { A: 1, X: 1 });
+    expectFigures(ownersOf(g, 'A').figures, { B: 0.6, X: 1 });
   });
   it('gives up, naming the cycle, where a cycle is held just under 100% from inside', () => {
     // A and B each hold 99.99999% of the other: spectral radius 0.9999999, not a data error, but

@@ -15,17 +15,24 @@ import { type Link, type OwnershipGraph, stronglyConnected } from './graph.ts';
  * methodology"). The series converges when the spectral radius of A is below 1, which
  * buildOwnershipGraph guarantees or reports as a divergent cycle.
  *
- * NOT CORRECTED FOR CROSS-HOLDINGS. Vitali et al. correct this figure for cycles in SI §3.2 ("The
- * algorithm: computing control while remedying the problems") and §3.3 ("Proving the BFS
- * methodology corrects for cycles"). The text of those sections could not be read when this
- * module was written (only the SI's table of contents was reachable), so no correction is
- * applied and none is guessed: the figures are the plain path sum (I − A)⁻¹ − I. On a
- * two-company cross-holding (X holds 50% of A; A holds 40% of B; B holds 30% of A; the test
- * "a two-company cross-holding") the plain sum counts the walks that go round the A–B loop
- * (product 0.4·0.3 = 0.12) any number of times, a factor 1/(1 − 0.12) = 1/0.88: X's share of B
- * is 0.5·0.4/0.88 = 0.22727… (the one simple chain X → A → B gives 0.2), X's share of A is
- * 0.5/0.88 = 0.56818…, and A is given a share of itself of 0.12/0.88 = 0.13636…. Applying the
- * SI's correction is left to whoever can read §3.2–3.3.
+ * Corrected for cross-holdings (Vitali, Glattfelder & Battiston 2011, Supporting Information S1
+ * §3.2–3.3): the plain sum counts, for a holder i inside a cycle, the walks that leave i, come
+ * back to i and leave again, so i is credited with its own shares held through the cycle on top
+ * of its stake. The correction counts each holder's chains once: the integrated share of j held
+ * by i is the sum over the walks i → … → j that do not pass through i again,
+ *     L'[i][j] = L[i][j] / (I − A)⁻¹[i][i]   (i ≠ j),   L'[i][i] = 0,
+ * because every walk from i to j is a walk from i back to i (weight (I − A)⁻¹[i][i] in all)
+ * followed by one that does not return to i (the "first-passage" decomposition of walks,
+ * e.g. Stanley, "Enumerative Combinatorics" vol. 1, 2nd ed., 2012, §4.7). This is the division by
+ * the diagonal of (I − A)⁻¹ that Vitali et al.'s breadth-first algorithm amounts to, as their SI
+ * §3.3 proves and Glattfelder (2019, "The bow-tie centrality", Advances in Complex Systems
+ * 22(6): 1950018) writes in closed form. A holder in no cycle has (I − A)⁻¹[i][i] = 1 and keeps
+ * the plain figure. A company's share of itself through a cycle is not a holding and is not
+ * reported. Example, the test "a two-company cross-holding" (X holds 50% of A; A holds 40% of B;
+ * B holds 30% of A): X is in no cycle, so X's share of A is 0.5/(1 − 0.12) = 0.56818… (A's
+ * shares held back by A through B leave more of A to its other holders) and of B 0.2/0.88; A's
+ * share of B is the plain 0.4/0.88 divided by (I − A)⁻¹[A][A] = 1/0.88, that is 0.4; B's share
+ * of A is 0.3.
  *
  * Computation: never the dense matrix. Each query solves one sparse linear system on the part of
  * the graph it needs, component by component of the condensation (Tarjan's strongly connected
@@ -239,8 +246,17 @@ function result(g: OwnershipGraph, nodes: Uint8Array, x: Float64Array, bad: Map<
 }
 
 /**
- * Every holder's integrated share of one company (upward): column `company` of (I − A)⁻¹ − I.
- * x_h = Σ_k A[h][k]·(δ_k,company + x_k), over the holders from which the company can be reached.
+ * Every holder's integrated share of one company (upward), corrected for cross-holdings (module
+ * comment): for holder h, the walks h → … → company that do not pass through h again.
+ *
+ * First the plain column of (I − A)⁻¹ − I, x_h = Σ_k A[h][k]·(δ_k,company + x_k), over the
+ * holders from which the company can be reached; that is already the corrected figure of every
+ * holder in no cycle. For a holder h inside a cycle (a strongly connected set of holders, or a
+ * holding of its own shares), the system is solved again on h's cycle set with h taken out
+ * (the nodes downstream keep their values: they cannot reach h), and h's figure is
+ * Σ_{k ≠ h} A[h][k]·(δ_k,company + x'_k). Its "not computable" test is made on the same walks:
+ * an unknown link counts when h reaches it without passing through h again and it reaches the
+ * company without passing through h. The company's own share of itself is not reported.
  * An unknown id gives empty figures.
  */
 export function ownersOf(g: OwnershipGraph, company: string): IntegratedFigures {
@@ -265,34 +281,110 @@ export function ownersOf(g: OwnershipGraph, company: string): IntegratedFigures 
   }
   const x = new Float64Array(n);
   solve(g, comps, g.outTo, g.outShare, skip, b, x);
+  // outside the system: not an ancestor (h itself is added for each h below)
+  const outside = new Uint8Array(n);
+  for (let v = 0; v < n; v++) outside[v] = v === c || anc[v] === 1 ? 0 : 1;
+  const corrected = new Map<number, number>();
+  const correctedBad = new Map<number, Link[]>();
+  // the cycle sets among the ancestors, whatever their taint (a cycle with an unknown link may
+  // still give a computable figure to a holder whose own walks avoid it)
+  for (const comp of stronglyConnected(n, g.outTo, ancList, (v) => anc[v] === 1)) {
+    if (comp.length === 1 && !g.outTo[comp[0]!]!.includes(comp[0]!)) continue;
+    for (const h of comp) {
+      const links = unknownAvoiding(g, h, c, anc);
+      if (links.length) {
+        correctedBad.set(h, links);
+        continue;
+      }
+      corrected.set(h, withoutReturn(g, h, c, comp, outside, b, x));
+    }
+  }
+  for (const [h, v] of corrected) {
+    x[h] = v;
+    bad.delete(h);
+  }
+  for (const [h, links] of correctedBad) bad.set(h, links);
+  anc[c] = 0;
   return result(g, anc, x, bad);
 }
 
 /**
- * One holder's integrated share of every company (downward): row `holder` of (I − A)⁻¹ − I.
- * y_j = A[holder][j] + Σ_k y_k·A[k][j], over the companies the holder reaches.
+ * The unknown links on the walks from h to c that do not pass through h again (h ≠ c; c may
+ * be revisited), restricted to the ancestors `anc` of c.
+ */
+function unknownAvoiding(g: OwnershipGraph, h: number, c: number, anc: Uint8Array): Link[] {
+  const inside = (v: number) => v !== h && (v === c || anc[v] === 1);
+  // F: reached from h without entering h again; B: reaching c without passing through h
+  const forward = new Set<number>([h]);
+  const queue = [h];
+  for (let q = 0; q < queue.length; q++)
+    for (const w of g.outTo[queue[q]!]!)
+      if (inside(w) && !forward.has(w)) {
+        forward.add(w);
+        queue.push(w);
+      }
+  const backward = new Set<number>([c]);
+  const back = [c];
+  for (let q = 0; q < back.length; q++)
+    for (const w of g.inFrom[back[q]!]!)
+      if (w !== h && anc[w] === 1 && !backward.has(w)) {
+        backward.add(w);
+        back.push(w);
+      }
+  const links: Link[] = [];
+  for (const u of forward)
+    g.outTo[u]!.forEach((v, k) => {
+      if (v !== h && backward.has(v) && isUnknown(g.outShare[u]![k]!))
+        links.push({ holder: g.ids[u]!, company: g.ids[v]! });
+    });
+  return links;
+}
+
+/**
+ * h's share of c over the walks that leave h and do not come back to it: the column system
+ * solved again on h's cycle set `comp` without h (outside it, x holds the final values).
+ * x and the values of comp are left as they were.
+ */
+function withoutReturn(
+  g: OwnershipGraph,
+  h: number,
+  c: number,
+  comp: readonly number[],
+  /** 1 outside the ancestors of c; h is added for the call (a walk through h again is not counted) */
+  skip: Uint8Array,
+  b: Float64Array,
+  x: Float64Array,
+): number {
+  const rest = comp.filter((v) => v !== h);
+  const saved = comp.map((v) => x[v]!);
+  skip[h] = 1;
+  if (rest.length) solve(g, [rest], g.outTo, g.outShare, skip, b, x);
+  let sum = 0;
+  g.outTo[h]!.forEach((k, i) => {
+    const a = g.outShare[h]![i]!;
+    if (k === h || isUnknown(a) || skip[k]) return;
+    sum += a * ((k === c ? 1 : 0) + x[k]!);
+  });
+  comp.forEach((v, i) => {
+    x[v] = saved[i]!;
+  });
+  skip[h] = 0;
+  return sum;
+}
+
+/**
+ * One holder's integrated share of every company (downward), corrected for cross-holdings
+ * (module comment): y_j = A[holder][j] + Σ_{k ≠ holder} y_k·A[k][j], the walks from the holder
+ * that do not pass through it again (the holder taken as a set of one owner, as stateShares
+ * takes the state). The holder's share of itself is not reported.
  */
 export function holdingsOf(g: OwnershipGraph, holder: string): IntegratedFigures {
   const h = g.index.get(holder);
-  const n = g.ids.length;
   if (h === undefined) return { figures: new Map(), notComputable: new Map() };
-  const { seen: desc, list: descList } = reach(g.outTo[h]!, g.outTo, n);
-  const bad = taint(
-    g,
-    (u) => u === h || desc[u] === 1,
-    (_u, v) => v,
-    (t) => g.outTo[t]!,
-  );
-  const { skip, ok } = active(desc, bad);
-  const comps = stronglyConnected(n, g.inFrom, descList, ok);
-  const b = new Float64Array(n);
-  g.outTo[h]!.forEach((j, k) => {
-    const s = g.outShare[h]![k]!;
-    if (!isUnknown(s)) b[j] = (b[j] ?? 0) + s;
-  });
-  const x = new Float64Array(n);
-  solve(g, comps, g.inFrom, g.inShare, skip, b, x);
-  return result(g, desc, x, bad);
+  const { figures, notComputable } = fromOwners(g, [h]);
+  figures.delete(holder);
+  notComputable.delete(holder);
+  return { figures, notComputable };
 }
 
 export type StateShares = IntegratedFigures & {
@@ -305,17 +397,27 @@ export type StateShares = IntegratedFigures & {
  * company, as one vector: s_j = Σ_{k ∈ S} A[k][j] + Σ_{k ∉ S} s_k·A[k][j], the sum over the
  * chains that start at a state entity and pass through no other state entity (S is one owner:
  * a ministry's holding in a state holding company is not counted again through the holding).
- * In matrix form sᵀ = 1_Sᵀ A (I − D A)⁻¹ with D the diagonal of the indicator of "not in S";
- * when no member of S is held by another, this is Σ_{i ∈ S} row i of (I − A)⁻¹ − I.
+ * In matrix form sᵀ = 1_Sᵀ A (I − D A)⁻¹ with D the diagonal of the indicator of "not in S".
+ * A walk never comes back to S, so this is the corrected integrated ownership (module comment)
+ * of S taken as one holder. A state entity held by another gets its state share too.
  * Unknown ids in `stateIds` are ignored.
  */
 export function stateShares(g: OwnershipGraph, stateIds: Iterable<string>): StateShares {
-  const n = g.ids.length;
-  const inS = new Uint8Array(n);
   const seeds: number[] = [];
   for (const id of stateIds) {
     const i = g.index.get(id);
-    if (i !== undefined && !inS[i]) {
+    if (i !== undefined) seeds.push(i);
+  }
+  return fromOwners(g, seeds);
+}
+
+/** The corrected integrated share of the set `owners` taken as one holder, in every company. */
+function fromOwners(g: OwnershipGraph, owners: readonly number[]): StateShares {
+  const n = g.ids.length;
+  const inS = new Uint8Array(n);
+  const seeds: number[] = [];
+  for (const i of owners) {
+    if (!inS[i]) {
       inS[i] = 1;
       seeds.push(i);
     }
@@ -332,8 +434,10 @@ export function stateShares(g: OwnershipGraph, stateIds: Iterable<string>): Stat
     (t) => (inS[t] ? [] : g.outTo[t]!),
   );
   const { skip, ok } = active(desc, bad, inS);
-  const prevOnly = g.inFrom.map((from) => from.filter((k) => !inS[k]));
-  const comps = stronglyConnected(n, prevOnly, descList, ok);
+  // the cycle sets do not run through S (no walk passes through S); an owner reached again
+  // (a state entity held by others) is computed last, from the rest
+  const comps = stronglyConnected(n, g.inFrom, descList, (v) => ok(v) && !inS[v]);
+  for (const s of seeds) if (ok(s)) comps.push([s]);
   const b = new Float64Array(n);
   for (const s of seeds) {
     g.outTo[s]!.forEach((j, k) => {
