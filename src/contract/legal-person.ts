@@ -15,6 +15,7 @@ import {
 } from './fields.ts';
 import { labelledFields } from './label-codes.ts';
 import { CODE_FILTER_OPS, TEXT_FILTER_OPS } from './list.ts';
+import { STATE_CLASS_TITLES, STATE_CLASSES } from './ownership.ts';
 
 /**
  * The legal person (GLOSSARY: legal person): a company, holding, ministry, fund or institution,
@@ -77,6 +78,23 @@ export const companyArticle141 = {
   filter: CODE_FILTER_OPS,
   filterAs: { url: 'a141', yes: 'مشمول ماده ۱۴۱', no: 'غیرمشمول', order: 11 },
 } as const;
+
+/**
+ * The state's class of a company (issue 17: state-owned above 50% integrated state share,
+ * state-affiliated above 0 or controlled, private; a state entity itself; unknown when not
+ * computable), as every list of companies shows and filters it: computed from the holdings valid
+ * today (server/modules/ownership/classes.ts). `column` places it in the list.
+ */
+export const companyStateClass = (column: { width: number; order: number }) =>
+  ({
+    type: 'enum',
+    label: 'وضعیت دولتی',
+    options: STATE_CLASSES,
+    optionLabels: STATE_CLASS_TITLES,
+    column,
+    filter: CODE_FILTER_OPS,
+    filterAs: { url: 'state', order: 3 },
+  }) as const;
 
 /**
  * The fields in the export's column order; `form.order`, `column.order` and `filterAs.order` place
@@ -359,6 +377,7 @@ export const legalPersonEntity = defineEntity({
       form: { section: 'سرمایه و سهام', ltr: true, inputMode: 'numeric', digits: 'all', order: 15 },
     },
     article_141: companyArticle141,
+    state_class: companyStateClass({ width: 104, order: 5 }),
     ...labelledFields('legal_person', 5),
   },
 });

@@ -35,8 +35,10 @@ export const shareholderItem = z.object({
   holder_id: z.number(),
   holder_name: z.string(),
   holder_national_id: z.string().nullable(),
-  share_count: z.string(),
-  percentage: z.string(),
+  /** null when the holding was declared without a figure (an imported interest) */
+  share_count: z.string().nullable(),
+  /** fraction 0..1, 6 decimals; null when declared without a figure */
+  percentage: z.string().nullable(),
   share_class: z.string(),
   valid_from: z.string().nullable(),
   valid_to: z.string().nullable(),
@@ -49,8 +51,8 @@ export const holdingItem = z.object({
   company_id: z.number(),
   company_name: z.string(),
   company_ticker: z.string().nullable(),
-  share_count: z.string(),
-  percentage: z.string(),
+  share_count: z.string().nullable(),
+  percentage: z.string().nullable(),
 });
 export type HoldingItem = z.infer<typeof holdingItem>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RATING_DIMENSION_LABELS_FA, RATING_DIMENSIONS } from '../domain/finance/rating.ts';
 import { defineEntity, optionsOf, rowSchema } from './entity.ts';
 import { COMPANY_FILTERS, companyColumns } from './financial-statements.ts';
-import { companyArticle141, OWNERSHIP_TYPES } from './legal-person.ts';
+import { companyArticle141, companyStateClass, OWNERSHIP_TYPES } from './legal-person.ts';
 import { CODE_FILTER_OPS, type FilterOp, listQuerySchema } from './list.ts';
 
 /**
@@ -72,6 +72,7 @@ export const ratingCompanyEntity = defineEntity({
     supervising_body_id: COMPANY_FILTERS.supervising_body_id,
     // here the verdict of the rated year's annual statement
     article_141: companyArticle141,
+    state_class: companyStateClass({ width: 96, order: 3 }),
     grade: {
       ...optionsOf(RATING_GRADE_FILTER, RATING_GRADE_FILTER_LABELS_FA),
       label: 'رده',

@@ -34,6 +34,7 @@ export const PERMISSIONS: Record<string, string> = {
   'person.true.edit': 'ثبت و ویرایش شخص حقیقی',
   'person.board': 'هیئت مدیره',
   'ownership.graph': 'نمودار مالکیت',
+  'ownership.manage': 'اصلاح ساختار مالکیت و تعیین نهادهای دولتی',
   contracts: 'قراردادها',
   circulars: 'بخشنامه‌ها',
   contacts: 'پیام‌های تماس',
@@ -221,7 +222,7 @@ export const SCREENS: ScreenEntry[] = [
     keywords: ['all', 'persons', 'people', 'اشخاص'],
   }),
   p('/person/shareholder/{legalId}', 'سهامداران', 'person.legal.view', built),
-  p('/person/corporate-structure-modification', 'اصلاح ساختار شرکتی', 'person.legal.edit'),
+  p('/person/corporate-structure-modification', 'اصلاح ساختار شرکتی', 'ownership.manage'),
   p('/person/legal-persons/graph/{id}', 'نمودار مالکیت', 'ownership.graph', { layout: 'map' }),
   p('/person/legal-persons/shareholder-graph/{id}', 'نمودار سهامداران', 'ownership.graph', { layout: 'map' }),
   // Other pages

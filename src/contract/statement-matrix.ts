@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ENTRY_STATE_LABELS_FA, ENTRY_STATES } from '../domain/finance/statement-entry.ts';
 import { defineEntity, optionsOf, rowSchema } from './entity.ts';
 import { COMPANY_FILTERS, companyColumns } from './financial-statements.ts';
-import { companyArticle141, OWNERSHIP_TYPES } from './legal-person.ts';
+import { companyArticle141, companyStateClass, OWNERSHIP_TYPES } from './legal-person.ts';
 import { CODE_FILTER_OPS, type FilterOp } from './list.ts';
 
 const CHOICE_OPS: readonly FilterOp[] = ['eq', 'neq', 'in'];
@@ -47,6 +47,7 @@ export const entryMatrixEntity = defineEntity({
       filterAs: { url: 'ownership' },
     },
     article_141: companyArticle141,
+    state_class: companyStateClass({ width: 96, order: 4 }),
     entry_state: {
       ...optionsOf(MATRIX_STATES, MATRIX_STATE_LABELS_FA),
       label: 'وضعیت ورود',

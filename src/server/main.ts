@@ -6,6 +6,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { importLegacyFiles } from './files/legacy.ts';
 import { openBlobStore } from './files/open-store.ts';
+import { refreshStateClassesIfStale } from './modules/ownership/classes.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { logSmsProvider } from './sms/provider.ts';
 
@@ -33,6 +34,15 @@ const sweep = () =>
   );
 void sweep();
 setInterval(sweep, 24 * 60 * 60 * 1000).unref();
+// Each company's state class follows the holdings valid today: recomputed when a holding starts
+// or ends with the day, or the holdings changed through another process.
+setInterval(
+  () =>
+    refreshStateClassesIfStale(database.db).catch((err) =>
+      console.error(`ownership: state classes not refreshed: ${(err as Error).message}`),
+    ),
+  5 * 60 * 1000,
+).unref();
 const deps = { config, database, sms: logSmsProvider(), files, now: () => new Date() };
 // CLIENT_DIR: another build of the client (tests that build their own); default dist/client.
 const app = createApp(deps, { clientDir: resolve(process.env.CLIENT_DIR ?? 'dist/client') });

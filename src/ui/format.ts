@@ -45,6 +45,13 @@ export function formatPercent(fraction: number | string | null | undefined, frac
   return `${(p.neg ? MINUS : '') + toPersianDigits(group(p.int) + (frac ? DECIMAL + frac : ''))}٪`;
 }
 
+/** What a holding's share reads when it was declared without a figure (issue 17). */
+export const UNKNOWN_SHARE = 'نامعلوم';
+
+/** A holding's share (fraction) as a percentage, «نامعلوم» when it is not known (null). */
+export const formatShare = (fraction: number | string | null, fractionDigits = 2) =>
+  fraction === null ? UNKNOWN_SHARE : formatPercent(fraction, fractionDigits);
+
 type DateInput = Date | string | number | null | undefined;
 
 /** A Date from an ISO timestamp, a date-only string (read as a local calendar day) or epoch ms. */

@@ -145,6 +145,7 @@ describe('financial statements', () => {
       'id',
       'industry',
       'ownership_type',
+      'state_class',
       'ticker',
     ]);
     const withCells = page.body.data.data.find((r: { cells: object }) => Object.keys(r.cells).length > 0);

@@ -127,10 +127,11 @@ export function arbitraryOf(
         const hi = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : 2 ** 31);
         const ints = integerIn(Math.ceil(lo), Math.floor(hi));
         if (s.type === 'integer') return ints;
-        return fc.oneof(
-          ints,
-          fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true }).filter(Number.isFinite),
-        );
+        const doubles = fc
+          .double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true })
+          .filter(Number.isFinite);
+        // a range with no whole number in it (a fraction 0.01–0.99) has doubles only
+        return Math.ceil(lo) <= Math.floor(hi) ? fc.oneof(ints, doubles) : doubles;
       }
       case 'string': {
         const min = s.minLength ?? 0;

@@ -13,6 +13,7 @@ import { Badge } from '~/ui/badge.tsx';
 import { Card } from '~/ui/card.tsx';
 import { noteCss, scrollCss, sectionsCss, tableCss } from '~/ui/figure-styles.ts';
 import { EMPTY, formatNumber } from '~/ui/format.ts';
+import { How } from '~/ui/how.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { PlotFigure } from '~/ui/plot-figure.tsx';
 import { auditQueryOf } from './api.ts';
@@ -21,7 +22,6 @@ import {
   FEW_YEARS_NOTE,
   FilterBar,
   FixedChoice,
-  How,
   Pending,
   PLOT_STYLE,
   yearText,

@@ -4,9 +4,10 @@ import type { ReactNode } from 'react';
 import { Card } from '~/ui/card.tsx';
 import { besideCss, scrollCss, sectionsCss, tableCss } from '~/ui/figure-styles.ts';
 import { EMPTY, formatNumber } from '~/ui/format.ts';
+import { How } from '~/ui/how.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { PlotFigure } from '~/ui/plot-figure.tsx';
-import { FilterBar, How, PLOT_STYLE, shortName } from './parts.tsx';
+import { FilterBar, PLOT_STYLE, shortName } from './parts.tsx';
 import type { PortfolioSearch } from './search.ts';
 
 /**

@@ -16,21 +16,13 @@ import { readSession, sessionHolds } from '~/lib/session.ts';
 import { Card } from '~/ui/card.tsx';
 import { noteCss, scrollCss, sectionsCss, tableCss } from '~/ui/figure-styles.ts';
 import { EMPTY, formatNumber } from '~/ui/format.ts';
+import { How } from '~/ui/how.tsx';
 import { Kbd } from '~/ui/kbd.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { PlotFigure } from '~/ui/plot-figure.tsx';
 import { useShortcuts } from '~/ui/use-shortcuts.ts';
 import { overviewQuery } from './api.ts';
-import {
-  busyYears,
-  COLOURS,
-  FEW_YEARS_NOTE,
-  FilterBar,
-  How,
-  Pending,
-  PLOT_STYLE,
-  yearText,
-} from './parts.tsx';
+import { busyYears, COLOURS, FEW_YEARS_NOTE, FilterBar, Pending, PLOT_STYLE, yearText } from './parts.tsx';
 import { listFilters, type PortfolioSearch } from './search.ts';
 
 /**

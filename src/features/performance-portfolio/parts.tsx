@@ -137,18 +137,6 @@ export function FixedChoice(props: {
   return <Choice {...props} anyLabel={props.anyLabel ?? null} />;
 }
 
-/** «چگونه؟»: a figure's formula and what it was computed from. */
-export function How({ children }: { children: ReactNode }) {
-  return (
-    <details>
-      <summary>چگونه؟</summary>
-      <div className={css({ fontSize: '12px', color: 'ink', mt: '1', display: 'grid', gap: '1' })}>
-        {children}
-      </div>
-    </details>
-  );
-}
-
 /** The page while its answer loads or when it failed (a 403 goes back, as every screen). */
 export function Pending({ error, pending, title }: { error: unknown; pending: boolean; title?: string }) {
   const forbidden = useForbiddenAnswer(error);

@@ -14,10 +14,11 @@ import { CALCULATIONS, type CalculationKey } from '~/domain/finance/evaluation.t
 import { Card } from '~/ui/card.tsx';
 import { besideCss, noteCss, scrollCss, sectionsCss, tableCss } from '~/ui/figure-styles.ts';
 import { EMPTY, formatNumber, formatPercent } from '~/ui/format.ts';
+import { How } from '~/ui/how.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { PlotFigure } from '~/ui/plot-figure.tsx';
 import { statisticsQueryOf } from './api.ts';
-import { COLOURS, FilterBar, FixedChoice, How, Pending, PLOT_STYLE, shortName, yearText } from './parts.tsx';
+import { COLOURS, FilterBar, FixedChoice, Pending, PLOT_STYLE, shortName, yearText } from './parts.tsx';
 import { listFilters, type PortfolioSearch, type StatisticsSearch } from './search.ts';
 
 /**

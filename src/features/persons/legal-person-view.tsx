@@ -7,7 +7,7 @@ import {
 } from '~/contract/persons.ts';
 import { Badge } from '~/ui/badge.tsx';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
-import { EMPTY, formatDate, formatNumber, formatPercent, formatRial } from '~/ui/format.ts';
+import { EMPTY, formatDate, formatNumber, formatPercent, formatRial, formatShare } from '~/ui/format.ts';
 import { DefinitionList, type Term } from '~/ui/record/record-parts.tsx';
 import { BoardLink, CompanyReportLinks, ShareholdersLink } from './company-links.tsx';
 import { LEGAL_PERSON } from './kinds.ts';
@@ -80,7 +80,7 @@ function Shareholders({ items }: { items: ShareholderItem[] }) {
         { header: 'نوع', width: '6rem', cell: (s) => (s.holder_type === 'legal' ? 'حقوقی' : 'حقیقی') },
         { header: 'شناسه / کد ملی', width: '9rem', cell: (s) => idText(s.holder_national_id) },
         { header: 'تعداد سهام', width: '11rem', numeric: true, cell: (s) => formatNumber(s.share_count) },
-        { header: 'درصد', width: '6rem', numeric: true, cell: (s) => formatPercent(s.percentage) },
+        { header: 'درصد', width: '6rem', numeric: true, cell: (s) => formatShare(s.percentage) },
         { header: 'از تاریخ', width: '7rem', numeric: true, cell: (s) => formatDate(s.valid_from) },
       ]}
       footer={['جمع سهامداران ثبت‌شده', '', '', '', formatPercent(sum), '']}

@@ -1,7 +1,7 @@
 import { Link, useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router';
 import type { HoldingItem } from '~/contract/persons.ts';
 import { type StaticColumn, StaticTable } from '~/ui/data-table/static-table.tsx';
-import { EMPTY, formatNumber, formatPercent } from '~/ui/format.ts';
+import { EMPTY, formatNumber, formatShare } from '~/ui/format.ts';
 import { yesNo } from './labels.tsx';
 import { listSearchFor, takeOpenedFromList } from './navigation.ts';
 
@@ -55,7 +55,7 @@ export function HoldingsTable({
         companyColumn<HoldingItem>((h) => ({ id: h.company_id, name: h.company_name })),
         { header: 'نماد', width: '7rem', cell: (h) => h.company_ticker ?? EMPTY },
         { header: 'تعداد سهام', width: '11rem', numeric: true, cell: (h) => formatNumber(h.share_count) },
-        { header: 'درصد', width: '6rem', numeric: true, cell: (h) => formatPercent(h.percentage) },
+        { header: 'درصد', width: '6rem', numeric: true, cell: (h) => formatShare(h.percentage) },
       ]}
     />
   );

@@ -6,7 +6,7 @@ import { toPersianDigits } from '~/domain/persian-text.ts';
 import { ApiError } from '~/lib/http.ts';
 import { parseId } from '~/lib/route-params.ts';
 import { type StaticColumn, StaticTable } from '~/ui/data-table/static-table.tsx';
-import { EMPTY, formatDate, formatNumber, formatPercent } from '~/ui/format.ts';
+import { EMPTY, formatDate, formatNumber, formatPercent, formatShare } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { SkeletonRows } from '~/ui/skeleton.tsx';
 import { GOING_BACK, useForbiddenAnswer } from '~/ui/use-forbidden-answer.ts';
@@ -61,7 +61,7 @@ const columns: StaticColumn<ShareholderItem>[] = [
     width: '9rem',
   },
   { header: 'تعداد سهام', cell: (r) => formatNumber(r.share_count), numeric: true, width: '10rem' },
-  { header: 'درصد', cell: (r) => formatPercent(r.percentage, 4), numeric: true, width: '7rem' },
+  { header: 'درصد', cell: (r) => formatShare(r.percentage, 4), numeric: true, width: '7rem' },
   { header: 'نوع سهم', cell: (r) => SHARE_CLASS[r.share_class] ?? r.share_class, width: '6rem' },
   { header: 'از تاریخ', cell: (r) => formatDate(r.valid_from), width: '7rem' },
   { header: 'تا تاریخ', cell: (r) => formatDate(r.valid_to), width: '7rem' },

@@ -12,6 +12,7 @@ import { financeRoutes } from './finance/routes.ts';
 import { labelRoutes } from './labels/routes.ts';
 import { logRoutes } from './logs/routes.ts';
 import { managementRoutes } from './management/routes.ts';
+import { ownershipRoutes } from './ownership/routes.ts';
 import { performanceRoutes } from './performance/routes.ts';
 import { personRoutes } from './persons/routes.ts';
 import { preferenceRoutes } from './preferences/routes.ts';
@@ -52,4 +53,5 @@ export const allRoutes: AnyRoute[] = [
   ...cityRoutes,
   ...financeRoutes,
   ...performanceRoutes,
+  ...ownershipRoutes,
 ];

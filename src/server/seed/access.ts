@@ -27,6 +27,7 @@ export const ROLE_GRANTS: { name: string; title: string; idents: string[] }[] = 
       'person.true.edit',
       'person.board',
       'ownership.graph',
+      'ownership.manage',
       'industries',
       'performance',
       'performance.manage',

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import { refreshStateClassesIfStale } from '../modules/ownership/classes.ts';
 import { seedAccess, syncPermissions } from './access.ts';
 import { seedCompanyReports } from './company-reports.ts';
 import { seedDocumentTypes } from './document-types.ts';
@@ -30,6 +31,7 @@ export async function seedIfEmpty(
     await syncPermissions(db);
     await seedChart(db);
     await seedPerformanceConfig(db);
+    await refreshStateClassesIfStale(db);
     return config.SEED === 'demo' ? 'existing-demo' : 'existing';
   }
   // Reference data first, in every mode: provinces, cities and industry groups are public facts
@@ -54,5 +56,7 @@ export async function seedIfEmpty(
     await seedStatements(db);
     await seedMeasureValues(db);
   }
+  // each company's state class (issue 17), for the lists
+  await refreshStateClassesIfStale(db);
   return config.SEED === 'demo' ? 'demo' : 'admin-only';
 }

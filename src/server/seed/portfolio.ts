@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { createRng } from '../../domain/random.ts';
 import type { Db } from '../db/client.ts';
 import { legalPersons } from '../db/schema/index.ts';
@@ -15,6 +15,7 @@ import {
 import { LEGAL_COLUMNS, loadContext, TRUE_COLUMNS, truePerson } from './generate.ts';
 import { SHAREHOLDING_COLUMNS } from './ledger.ts';
 import { buildPortfolio } from './portfolio-model.ts';
+import { OWNERSHIP } from './state-bodies.ts';
 
 /** The fixed seed of the demo portfolio: the same database every time. */
 export const PORTFOLIO_SEED = 1404;
@@ -86,6 +87,10 @@ export async function seedPortfolio(db: Db): Promise<PortfolioStats | null> {
     await bulkInsert(t, 'legal_persons', LEGAL_COLUMNS, legalRows);
     await bulkInsert(t, 'true_persons', TRUE_COLUMNS, people);
     await bulkInsert(t, 'shareholdings', SHAREHOLDING_COLUMNS, shareholdings);
+    // the state's entities (issue 17): the ministries and the state holdings, as migration 0014
+    // marks them in a database seeded before it
+    await t.execute(sql`UPDATE legal_persons SET is_state_entity = true
+      WHERE kind = 'ministry' OR (kind = 'holding' AND ownership_type = ${OWNERSHIP.state})`);
     await bulkInsert(t, 'boards', BOARD_COLUMNS, boards);
     await bulkInsert(t, 'board_seats', SEAT_COLUMNS, seats);
     await bulkInsert(t, 'branches', BRANCH_COLUMNS, branches);

@@ -3,7 +3,11 @@ import { legalPersons, truePersons } from './persons.ts';
 
 /**
  * A holding of shares. Exactly one of holderLegalId / holderTrueId is set (holderType legal | true).
- * `percentage` is a fraction 0..1 with 6 decimals = shareCount / company shareCount.
+ * `percentage` is a fraction 0..1 with 6 decimals = shareCount / company shareCount; null when
+ * the holding is declared without a figure (an imported interest of unknown share: every figure
+ * that needs it is "not computable", issue 17). `directness` 'direct' | 'indirect': an indirect
+ * interest is a declared figure (BODS import), kept beside the computed integrated one and never
+ * an edge of the ownership graph. Valid from/to: ISO days, both inclusive (domain/ownership/as-of.ts).
  */
 export const shareholdings = pgTable(
   'shareholdings',
@@ -15,11 +19,16 @@ export const shareholdings = pgTable(
     holderType: text().notNull(),
     holderLegalId: integer().references(() => legalPersons.id, { onDelete: 'cascade' }),
     holderTrueId: integer().references(() => truePersons.id, { onDelete: 'cascade' }),
-    shareCount: numeric({ precision: 24, scale: 0 }).notNull(),
-    percentage: numeric({ precision: 9, scale: 6 }).notNull(),
+    shareCount: numeric({ precision: 24, scale: 0 }),
+    percentage: numeric({ precision: 9, scale: 6 }),
     shareClass: text().notNull().default('common'),
     validFrom: date(),
     validTo: date(),
+    directness: text().notNull().default('direct'),
+    /** BODS interest type code (shareholding, votingRights, …) */
+    interestType: text().notNull().default('shareholding'),
+    /** where the row came from when imported: the BODS relationship statement id */
+    sourceRef: text(),
   },
   (t) => [index().on(t.companyId), index().on(t.holderLegalId), index().on(t.holderTrueId)],
 );

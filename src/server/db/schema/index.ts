@@ -5,6 +5,7 @@ export * from './finance.ts';
 export * from './geo.ts';
 export * from './governance.ts';
 export * from './logs.ts';
+export * from './ownership.ts';
 export * from './performance.ts';
 export * from './persons.ts';
 export * from './registry.ts';

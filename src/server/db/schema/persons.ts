@@ -52,6 +52,8 @@ export const legalPersons = pgTable(
     industryId: integer().references(() => industries.id),
     supervisingBodyId: integer(),
     isListed: boolean().notNull().default(false),
+    /** One of the entities that make up the state (ministries, state holdings, state pension funds): staff set it; issue 17 */
+    isStateEntity: boolean().notNull().default(false),
     ticker: text(),
     isin: text(),
     market: text(),

@@ -7,6 +7,7 @@ import { type EntitySource, entityListSpec } from '../../http/entity-list.ts';
 import { invalid } from '../../http/errors.ts';
 import { listPage } from '../../http/list.ts';
 import { defineRoute } from '../../http/route.ts';
+import { STATE_CLASS_SQL } from '../ownership/classes.ts';
 import { LATEST_ARTICLE_141 } from './company-verdicts.ts';
 import { lateSql } from './statements.ts';
 
@@ -36,6 +37,7 @@ export function matrixSource(from: number, to: number): EntitySource<(typeof ent
       supervising_body_id: r('lp.supervising_body_id'),
       ownership_type: r('lp.ownership_type'),
       article_141: r(LATEST_ARTICLE_141),
+      state_class: r(STATE_CLASS_SQL),
       entry_state: r('NULL::text'),
     },
     search: r('lp.search_text'),

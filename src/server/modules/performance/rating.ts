@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { listPageOf } from '../../../contract/api-envelope.ts';
 import type { FilterNode, ListQuery } from '../../../contract/list.ts';
+import type { StateClassCode } from '../../../contract/ownership.ts';
 import {
   RATING_GRADE_FILTER,
   RATING_SORTS,
@@ -29,6 +30,7 @@ import { type EntitySource, entityListSpec } from '../../http/entity-list.ts';
 import { conflict, invalid } from '../../http/errors.ts';
 import { listPage, queryRows } from '../../http/list.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
+import { STATE_CLASS_SQL } from '../ownership/classes.ts';
 import {
   readFormulas,
   readMeasureNames,
@@ -75,6 +77,7 @@ function ratingSource(year: number): EntitySource<(typeof ratingCompanyEntity)['
       ownership_type: r('lp.ownership_type'),
       supervising_body_id: r('lp.supervising_body_id'),
       article_141: r('fs.article_141'),
+      state_class: r(STATE_CLASS_SQL),
       grade: r('NULL::text'),
     },
     search: r('lp.search_text'),
@@ -143,6 +146,7 @@ interface CompanyOfYear {
   ticker: string | null;
   industry: string | null;
   ownership_type: string | null;
+  state_class: StateClassCode;
   statement: { id: number; items: Record<string, unknown> } | null;
 }
 
@@ -211,6 +215,7 @@ export function ratingRowOf(
     ticker: company.ticker,
     industry: company.industry,
     ownership_type: company.ownership_type,
+    state_class: company.state_class,
     fiscal_year: year,
     statement_id: company.statement?.id ?? null,
     ok: rating.ok,

@@ -70,6 +70,27 @@ export async function currentBoard(db: Db, companyId: number): Promise<BoardDeta
   };
 }
 
+/**
+ * The direct holders of company `id` (largest percentage first, holdings of unknown share last),
+ * current and ended: the company's view and its shareholders screen. Declared indirect interests
+ * are not holders (issue 17): they are shown beside the computed figures.
+ */
+export function shareholdersOf(db: Db, id: number) {
+  return queryRows<ShareholderItem>(
+    db,
+    sql`SELECT sh.id, sh.holder_type, COALESCE(sh.holder_legal_id, sh.holder_true_id) AS holder_id,
+          CASE WHEN sh.holder_type = 'legal' THEN hl.name ELSE ht.first_name || ' ' || ht.last_name END AS holder_name,
+          CASE WHEN sh.holder_type = 'legal' THEN hl.national_id ELSE ht.national_code END AS holder_national_id,
+          sh.share_count::text AS share_count, sh.percentage::text AS percentage, sh.share_class,
+          sh.valid_from::text AS valid_from, sh.valid_to::text AS valid_to
+        FROM shareholdings sh
+        LEFT JOIN legal_persons hl ON hl.id = sh.holder_legal_id
+        LEFT JOIN true_persons ht ON ht.id = sh.holder_true_id
+        WHERE sh.company_id = ${id} AND sh.directness = 'direct'
+        ORDER BY sh.percentage DESC NULLS LAST, sh.id`,
+  );
+}
+
 /** Companies a holder owns shares of (largest stake first). */
 export function holdingsOf(db: Db, holderType: 'legal' | 'true', holderId: number) {
   const col = sql.raw(holderType === 'legal' ? 'sh.holder_legal_id' : 'sh.holder_true_id');
@@ -78,8 +99,8 @@ export function holdingsOf(db: Db, holderType: 'legal' | 'true', holderId: numbe
     sql`SELECT sh.id, sh.company_id, c.name AS company_name, c.ticker AS company_ticker,
           sh.share_count::text AS share_count, sh.percentage::text AS percentage
         FROM shareholdings sh JOIN legal_persons c ON c.id = sh.company_id
-        WHERE ${col} = ${holderId}
-        ORDER BY sh.percentage DESC, sh.id`,
+        WHERE ${col} = ${holderId} AND sh.directness = 'direct'
+        ORDER BY sh.percentage DESC NULLS LAST, sh.id`,
   );
 }
 
@@ -113,19 +134,7 @@ export async function legalPersonDetail(db: Db, id: number): Promise<LegalPerson
           WHERE b.legal_person_id = ${id} ORDER BY b.name, b.id`,
     ),
     contactsOf(db, 'legal', id),
-    queryRows<ShareholderItem>(
-      db,
-      sql`SELECT sh.id, sh.holder_type, COALESCE(sh.holder_legal_id, sh.holder_true_id) AS holder_id,
-            CASE WHEN sh.holder_type = 'legal' THEN hl.name ELSE ht.first_name || ' ' || ht.last_name END AS holder_name,
-            CASE WHEN sh.holder_type = 'legal' THEN hl.national_id ELSE ht.national_code END AS holder_national_id,
-            sh.share_count::text AS share_count, sh.percentage::text AS percentage, sh.share_class,
-            sh.valid_from::text AS valid_from, sh.valid_to::text AS valid_to
-          FROM shareholdings sh
-          LEFT JOIN legal_persons hl ON hl.id = sh.holder_legal_id
-          LEFT JOIN true_persons ht ON ht.id = sh.holder_true_id
-          WHERE sh.company_id = ${id}
-          ORDER BY sh.percentage DESC, sh.id`,
-    ),
+    shareholdersOf(db, id),
     holdingsOf(db, 'legal', id),
     currentBoard(db, id),
   ]);

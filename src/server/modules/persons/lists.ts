@@ -6,6 +6,7 @@ import { entityExportSpec } from '../../http/entity-export.ts';
 import { type EntitySource, entityListSpec } from '../../http/entity-list.ts';
 import type { ListSpec } from '../../http/list.ts';
 import { LATEST_ARTICLE_141 } from '../finance/company-verdicts.ts';
+import { STATE_CLASS_SQL } from '../ownership/classes.ts';
 
 export type { ExportColumn, ExportSpec } from '../../http/entity-export.ts';
 
@@ -110,6 +111,7 @@ const LEGAL: PersonTable<typeof legalPersonEntity.fields> = {
     province: 'p.name',
     industry: 'i.name',
     article_141: LATEST_ARTICLE_141,
+    state_class: STATE_CLASS_SQL,
   },
   // served by legal_persons_capital_idx (registered_capital DESC NULLS LAST, id)
   sortIndex: { registered_capital: { nulls: 'low', tie: 'opposite' } },

@@ -3,13 +3,14 @@ import {
   type CompanyShareholders,
   companyShareholders as companyShareholdersSchema,
 } from '../../../contract/boards.ts';
-import { idParams, type ShareholderItem } from '../../../contract/persons.ts';
+import { idParams } from '../../../contract/persons.ts';
 import { roleHolds } from '../../auth/permissions.ts';
 import { TRUE_CODES_PERMISSION, withoutTrueHolderCodes } from '../../auth/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
 import { defineRoute } from '../../http/route.ts';
+import { shareholdersOf } from '../persons/legal-detail.ts';
 
 /**
  * The direct shareholders of company `id` (contract/boards.ts `CompanyShareholders`), largest
@@ -24,24 +25,13 @@ export async function companyShareholders(db: Db, id: number): Promise<CompanySh
   );
   if (!company) return null;
   const [shareholders, [totals]] = await Promise.all([
-    queryRows<ShareholderItem>(
-      db,
-      sql`SELECT sh.id, sh.holder_type, COALESCE(sh.holder_legal_id, sh.holder_true_id) AS holder_id,
-            CASE WHEN sh.holder_type = 'legal' THEN hl.name ELSE ht.first_name || ' ' || ht.last_name END AS holder_name,
-            CASE WHEN sh.holder_type = 'legal' THEN hl.national_id ELSE ht.national_code END AS holder_national_id,
-            sh.share_count::text AS share_count, sh.percentage::text AS percentage, sh.share_class,
-            sh.valid_from::text AS valid_from, sh.valid_to::text AS valid_to
-          FROM shareholdings sh
-          LEFT JOIN legal_persons hl ON hl.id = sh.holder_legal_id
-          LEFT JOIN true_persons ht ON ht.id = sh.holder_true_id
-          WHERE sh.company_id = ${id}
-          ORDER BY sh.percentage DESC, sh.id`,
-    ),
+    shareholdersOf(db, id),
     queryRows<{ total: string; free: string }>(
       db,
       sql`SELECT COALESCE(sum(percentage), 0)::numeric(9, 6)::text AS total,
             GREATEST(0, 1 - COALESCE(sum(percentage), 0))::numeric(9, 6)::text AS free
-          FROM shareholdings WHERE company_id = ${id} AND (valid_to IS NULL OR valid_to >= CURRENT_DATE)`,
+          FROM shareholdings WHERE company_id = ${id} AND directness = 'direct'
+            AND (valid_from IS NULL OR valid_from <= CURRENT_DATE) AND (valid_to IS NULL OR valid_to >= CURRENT_DATE)`,
     ),
   ]);
   return {
