@@ -275,3 +275,55 @@ export const stateEntityAnswer = z.object({
   is_state_entity: z.boolean(),
   changed: z.number().int(),
 });
+
+/**
+ * GET /api/ownership/review: the declared indirect interests (imported) whose computed integrated
+ * figure differs from the declared one by more than 0.01 percentage point, or cannot be computed
+ * (issue 17, "Declared versus computed"), largest difference first; not computable last.
+ */
+export const reviewQuery = z.object({ as_of: isoDay('تاریخ').optional() });
+export const reviewRow = z.object({
+  company: ownershipNode,
+  holder: ownershipNode,
+  declared: z.number().nullable(),
+  computed: z.number().nullable(),
+  /** computed − declared; null when either is unknown */
+  difference: z.number().nullable(),
+  unknown_links: z.array(unknownLink),
+});
+export type ReviewRow = z.infer<typeof reviewRow>;
+export const reviewAnswer = z.object({
+  as_of: z.string(),
+  /** declared indirect interests valid on the date */
+  declared: z.number().int(),
+  rows: z.array(reviewRow),
+});
+export type ReviewAnswer = z.infer<typeof reviewAnswer>;
+
+/**
+ * GET /api/ownership/compare?from=&to=: what changed between two dates, company by company: the
+ * state's integrated share, the class, and whether the state controls the company
+ * (domain/ownership/as-of.ts `compareDates`), largest change of share first.
+ */
+export const compareQuery = z
+  .object({ from: isoDay('تاریخ آغاز'), to: isoDay('تاریخ پایان').optional() })
+  .refine((q) => !q.to || q.from <= q.to, {
+    message: 'تاریخ آغاز باید پیش از تاریخ پایان باشد',
+    path: ['from'],
+  });
+const companyOnDay = z.object({
+  share: z.number().nullable(),
+  class: z.enum(STATE_CLASSES),
+  controlled_by_state: z.boolean(),
+});
+export const compareRow = z.object({
+  company: ownershipNode,
+  before: companyOnDay,
+  after: companyOnDay,
+  share_change: z.number().nullable(),
+  class_changed: z.boolean(),
+  control_changed: z.boolean(),
+});
+export type CompareRow = z.infer<typeof compareRow>;
+export const compareAnswer = z.object({ from: z.string(), to: z.string(), rows: z.array(compareRow) });
+export type CompareAnswer = z.infer<typeof compareAnswer>;

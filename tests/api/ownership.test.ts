@@ -4,8 +4,10 @@ import type { ListPage } from '../../src/contract/list.ts';
 import type {
   ChainsAnswer,
   CompanyOwners,
+  CompareAnswer,
   HolderHoldings,
   OwnershipGraphAnswer,
+  ReviewAnswer,
 } from '../../src/contract/ownership.ts';
 import { legalSearchText } from '../../src/domain/persian-text.ts';
 import { queryRows } from '../../src/server/http/list.ts';
@@ -79,6 +81,12 @@ beforeAll(async () => {
     )}`);
 });
 afterAll(() => t.dispose());
+
+/** Declared indirect interests, as an import of BODS keeps them (directness 'indirect'). */
+async function declare(holder: 'legal' | 'true', holderId: number, company: number, share: number) {
+  await t.db.execute(sql`INSERT INTO shareholdings (company_id, holder_type, holder_legal_id, holder_true_id, percentage, directness)
+    VALUES (${company}, ${holder}, ${holder === 'legal' ? holderId : null}, ${holder === 'true' ? holderId : null}, ${share}, 'indirect')`);
+}
 
 describe('GET /api/ownership/legal-persons/:id/owners', () => {
   it('answers direct and integrated shares, corrected for the cross-holding, and the controller', async () => {
@@ -291,5 +299,45 @@ describe('the state class in the lists, and the state flag', () => {
         })
       ).status,
     ).toBe(422);
+  });
+});
+
+describe('declared versus computed, and two dates compared', () => {
+  it('lists the declared indirect interests the computed figures disagree with, beside the holder view', async () => {
+    await declare('legal', id.MIN, id.A, 0.3); // computed 0.3/0.88 = 34.09%: disagrees
+    await declare('true', id.X, id.A, 0.15 / 0.88); // agrees
+    const res = await auditor.get('/api/ownership/review');
+    expect(res.status).toBe(200);
+    const d = res.body.data as ReviewAnswer;
+    const mine = d.rows.filter((r) => r.company.key === L('A'));
+    expect(mine.map((r) => r.holder.key)).toEqual([L('MIN')]);
+    expect(mine[0]!.declared).toBeCloseTo(0.3, 9);
+    expect(mine[0]!.computed).toBeCloseTo(0.3 / 0.88, 12);
+    expect(mine[0]!.difference).toBeCloseTo(0.3 / 0.88 - 0.3, 9);
+    // the company's holders carry the declared figure beside the computed one
+    const owners = (await auditor.get(`/api/ownership/legal-persons/${id.A}/owners`)).body
+      .data as CompanyOwners;
+    const min = owners.holders.find((h) => h.holder.key === L('MIN'))!;
+    expect([min.declared_indirect, min.disagrees]).toEqual([0.3, true]);
+    const x = owners.holders.find((h) => h.holder.key === `T${id.X}`)!;
+    expect(x.disagrees).toBe(false);
+    // a declared interest is never a link: A's direct holders are unchanged
+    expect(min.direct).toBeNull();
+  });
+  it("compares two dates company by company: D's state share and control came with the transfer", async () => {
+    const res = await auditor.get('/api/ownership/compare?from=2020-03-19&to=2020-03-20');
+    expect(res.status).toBe(200);
+    const d = res.body.data as CompareAnswer;
+    const dRow = d.rows.find((r) => r.company.key === L('D'))!;
+    expect(dRow.before).toEqual({ share: 0, class: 'private', controlled_by_state: false });
+    expect(dRow.after.class).toBe('state-affiliated');
+    expect(dRow.after.share).toBeCloseTo(0.48, 12);
+    expect(dRow.share_change).toBeCloseTo(0.48, 12);
+    expect([dRow.class_changed, dRow.control_changed]).toEqual([true, true]);
+    // A did not change between the two days
+    expect(d.rows.some((r) => r.company.key === L('A'))).toBe(false);
+    const bad = await auditor.get('/api/ownership/compare?from=2020-03-21&to=2020-03-20');
+    expect(bad.status).toBe(422);
+    expect(isPersian(bad.body.message)).toBe(true);
   });
 });

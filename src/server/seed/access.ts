@@ -1,3 +1,4 @@
+import { eq, inArray } from 'drizzle-orm';
 import { PERMISSIONS, routePatternsByPermission, SCREENS } from '../../contract/route-registry.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/client.ts';
@@ -184,7 +185,44 @@ export async function seedAccess(db: Db, opts: { demoPassword: string; demoAccou
  * (super_admin holds it by its type). Run at every start; returns the idents added.
  */
 export async function syncPermissions(db: Db): Promise<string[]> {
-  return db.transaction(async (tx) => (await addMissingPermissions(tx)).map((p) => p.ident));
+  return db.transaction(async (tx) => {
+    const added = (await addMissingPermissions(tx)).map((p) => p.ident);
+    await syncRoutePatterns(tx);
+    return added;
+  });
+}
+
+/**
+ * Brings the screens' route patterns of a database seeded by an earlier version in line with the
+ * registry: a screen added under an existing permission gets its pattern, and a screen whose
+ * permission changed leaves the old one (patterns that are not the registry's screens are kept).
+ */
+async function syncRoutePatterns(tx: Db) {
+  const rows = await tx
+    .select({ id: routePermissions.id, pattern: routePermissions.pattern, ident: permissions.ident })
+    .from(routePermissions)
+    .innerJoin(permissions, eq(permissions.id, routePermissions.permissionId));
+  const ids = await tx.select({ id: permissions.id, ident: permissions.ident }).from(permissions);
+  const permId = new Map(ids.map((p) => [p.ident, p.id]));
+  const wanted = routePatternsByPermission();
+  const screens = new Set([...wanted.values()].flat());
+  const have = new Set(rows.map((r) => `${r.ident} ${r.pattern}`));
+  const stale = rows.filter(
+    (r) => screens.has(r.pattern) && !(wanted.get(r.ident) ?? []).includes(r.pattern),
+  );
+  if (stale.length)
+    await tx.delete(routePermissions).where(
+      inArray(
+        routePermissions.id,
+        stale.map((r) => r.id),
+      ),
+    );
+  const missing = [...wanted].flatMap(([ident, patterns]) =>
+    patterns
+      .filter((pattern) => !have.has(`${ident} ${pattern}`) && permId.has(ident))
+      .map((pattern) => ({ permissionId: permId.get(ident)!, pattern })),
+  );
+  if (missing.length) await tx.insert(routePermissions).values(missing);
 }
 
 /** Inserts the registry's permissions `tx` lacks (all, on a new database) with their route patterns. */

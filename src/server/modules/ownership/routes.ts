@@ -5,9 +5,13 @@ import {
   chainsQuery,
   companyIdParams,
   companyOwners as companyOwnersSchema,
+  compareAnswer,
+  compareQuery,
   graphQuery,
   holderHoldings as holderHoldingsSchema,
   ownershipGraph,
+  reviewAnswer,
+  reviewQuery,
   stateEntityAnswer,
   stateEntityInput,
 } from '../../../contract/ownership.ts';
@@ -17,6 +21,7 @@ import { queryRows } from '../../http/list.ts';
 import { defineRoute } from '../../http/route.ts';
 import { refreshStateClasses } from './classes.ts';
 import { companyOwners, figureChains, holderHoldings, ownershipSubgraph, parseOpen } from './queries.ts';
+import { compareOwnership, declaredReview } from './review.ts';
 
 const NOT_FOUND = 'شخص یافت نشد';
 const COMPANY_NOT_FOUND = 'شخص حقوقی یافت نشد';
@@ -126,6 +131,41 @@ export const ownershipRoutes = [
       });
       if (!found) throw notFound(NOT_FOUND);
       return found;
+    },
+  }),
+  /**
+   * GET /api/ownership/review?as_of= (`person.legal.view`) — `ReviewAnswer`: every declared
+   * indirect interest valid on the date (ISO, default today) whose computed integrated figure
+   * differs from it by more than 0.01 percentage point or cannot be computed (the unknown links
+   * named), largest difference first; and how many declared interests there are in all.
+   */
+  defineRoute({
+    method: 'get',
+    path: '/api/ownership/review',
+    permission: 'person.legal.view',
+    summary: 'Declared indirect interests that the computed figures disagree with',
+    tags: ['ownership'],
+    query: reviewQuery,
+    response: reviewAnswer,
+    async handler({ db, query }) {
+      return declaredReview(db, query.as_of);
+    },
+  }),
+  /**
+   * GET /api/ownership/compare?from=&to= (`person.legal.view`) — `CompareAnswer`: the companies
+   * whose state share (fraction), state class or control by the state differs between `from` and
+   * `to` (ISO days; `to` default today; from ≤ to, else 422), largest change of share first.
+   */
+  defineRoute({
+    method: 'get',
+    path: '/api/ownership/compare',
+    permission: 'person.legal.view',
+    summary: "What changed in the state's share and control between two dates",
+    tags: ['ownership'],
+    query: compareQuery,
+    response: compareAnswer,
+    async handler({ db, query }) {
+      return compareOwnership(db, query.from, query.to);
     },
   }),
   /**
