@@ -13,13 +13,14 @@ import { logSmsProvider } from '../src/server/sms/provider.ts';
 import { signInBundle } from './bundle.ts';
 import { benchExport } from './export.ts';
 import { ratio, report, timePair } from './measure.ts';
+import { ownershipBench } from './ownership.ts';
 import { scrollBench } from './scroll.ts';
 import { type BenchDb, benchSession, DEMO_PASSWORD, pgliteBench, postgresBench } from './setup.ts';
 import { statementsBench } from './statements.ts';
 
 /**
  * `npm run bench [-- --scale N] [--fresh] [--runs R] [--only pglite|postgres] [--no-scroll | --scroll-only] [--windowed]
- * [--no-statements | --statements-only]`: one JSON line per
+ * [--no-statements | --statements-only] [--no-ownership | --ownership-only]`: one JSON line per
  * figure. On a database seeded with the demo plus `seed --scale N` (default 100,000), on PGlite
  * (temp directory) and PostgreSQL (`nazer_bench` on BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432), it times the legal-persons list endpoint through the real
@@ -31,7 +32,8 @@ import { statementsBench } from './statements.ts';
  * every legal person (bench/export.ts: seconds and peak memory); then the gzip size of the
  * JavaScript the sign-in route loads (dist/client). Targets: list p95 < 50 ms on PostgreSQL and
  * within 1.5× of the raw query; search p95 < 30 ms. First, on a database of 10,000 legal persons
- * with ten years of statements, issue 16's figures (bench/statements.ts).
+ * with ten years of statements, issue 16's figures (bench/statements.ts). Before all, issue 17's
+ * ownership analytics on generated graphs of 100,000 companies (bench/ownership.ts).
  */
 
 const args = process.argv.slice(2);
@@ -49,6 +51,8 @@ const SCROLL_ONLY = args.includes('--scroll-only');
 const WINDOWED = args.includes('--windowed');
 /** Only issue 16's figures (financial statements and evaluation). */
 const STATEMENTS_ONLY = args.includes('--statements-only');
+/** Only issue 17's figures (ownership analytics; pure code, no database). */
+const OWNERSHIP_ONLY = args.includes('--ownership-only');
 /** Legal persons of the statements bench database (ten years of statements each). */
 const STATEMENT_COMPANIES = 10_000;
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -254,6 +258,10 @@ async function benchStatements(engine: 'pglite' | 'postgres', bench: BenchDb) {
 }
 
 async function main() {
+  if (OWNERSHIP_ONLY || !(SCROLL_ONLY || WINDOWED || STATEMENTS_ONLY || args.includes('--no-ownership'))) {
+    await ownershipBench(Math.min(RUNS, 30));
+    if (OWNERSHIP_ONLY) return;
+  }
   if (STATEMENTS_ONLY || !(SCROLL_ONLY || WINDOWED || args.includes('--no-statements'))) {
     if (ONLY !== 'postgres') await benchStatements('pglite', await pgliteBench(STATEMENT_COMPANIES, FRESH));
     if (ONLY !== 'pglite') {

@@ -152,7 +152,7 @@ describe('integrated ownership against a dense inverse (ml-matrix), 500 companie
       }),
       { numRuns: 2 },
     );
-  });
+  }, 60_000);
 
   it('with unknown links: what is computable agrees, and the rest is exactly what a chain through an unknown link reaches', () => {
     fc.assert(
@@ -221,5 +221,5 @@ describe('integrated ownership against a dense inverse (ml-matrix), 500 companie
       }),
       { numRuns: 1 },
     );
-  });
+  }, 60_000);
 });
