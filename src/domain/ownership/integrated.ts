@@ -287,11 +287,14 @@ export function ownersOf(g: OwnershipGraph, company: string): IntegratedFigures 
   const corrected = new Map<number, number>();
   const correctedBad = new Map<number, Link[]>();
   // the cycle sets among the ancestors, whatever their taint (a cycle with an unknown link may
-  // still give a computable figure to a holder whose own walks avoid it)
-  for (const comp of stronglyConnected(n, g.outTo, ancList, (v) => anc[v] === 1)) {
+  // still give a computable figure to a holder whose own walks avoid it); without any unknown
+  // link upward (the usual case), the sets solved above are all of them, and none is tainted
+  const clean = bad.size === 0;
+  const cycleSets = clean ? comps : stronglyConnected(n, g.outTo, ancList, (v) => anc[v] === 1);
+  for (const comp of cycleSets) {
     if (comp.length === 1 && !g.outTo[comp[0]!]!.includes(comp[0]!)) continue;
     for (const h of comp) {
-      const links = unknownAvoiding(g, h, c, anc);
+      const links = clean ? [] : unknownAvoiding(g, h, c, anc);
       if (links.length) {
         correctedBad.set(h, links);
         continue;
