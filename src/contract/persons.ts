@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { positiveId } from './ids.ts';
+import { STATE_CLASSES } from './ownership.ts';
 import { truePersonRow } from './true-person.ts';
 
 /**
@@ -127,6 +128,9 @@ export const legalPersonDetail = z.object({
   industry: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
   supervising_body: ref.nullable(),
   is_listed: z.boolean(),
+  /** the state's class of the company as of today (contract/ownership.ts STATE_CLASSES) and its integrated share (fraction) */
+  state_class: z.enum(STATE_CLASSES),
+  state_share: z.number().nullable(),
   ticker: z.string().nullable(),
   isin: z.string().nullable(),
   market: z.string().nullable(),
@@ -240,6 +244,8 @@ export const searchResult = z.object({
       national_id: z.string().nullable(),
       ticker: z.string().nullable(),
       is_listed: z.boolean(),
+      /** the state's class as of today (contract/ownership.ts) */
+      state_class: z.enum(STATE_CLASSES),
     }),
   ),
   truePersons: z.array(

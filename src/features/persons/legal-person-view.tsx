@@ -9,6 +9,7 @@ import { Badge } from '~/ui/badge.tsx';
 import { StaticTable } from '~/ui/data-table/static-table.tsx';
 import { EMPTY, formatDate, formatNumber, formatPercent, formatRial, formatShare } from '~/ui/format.ts';
 import { DefinitionList, type Term } from '~/ui/record/record-parts.tsx';
+import { StateClassBadge } from '~/ui/state-class-badge.tsx';
 import { BoardLink, CompanyReportLinks, ShareholdersLink } from './company-links.tsx';
 import { LEGAL_PERSON } from './kinds.ts';
 import { DemoBadge, fiscalYearEndText, idText, kindLabel, StatusBadge, yesNo } from './labels.tsx';
@@ -155,6 +156,7 @@ const LEGAL_VIEW: PersonViewKind<'legal'> = {
   description: (p) => (
     <span className={titleLine}>
       <StatusBadge status={p.status} />
+      <StateClassBadge code={p.state_class} share={p.state_share} />
       {p.is_listed && p.ticker && <Badge tone="neutral">نماد {p.ticker}</Badge>}
       {p.is_demo && <DemoBadge />}
       <span className={muted}>

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { STATE_CLASS_TITLES } from '~/contract/ownership.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { type Command, type CommandContext, useCommands, visibleCommands } from '~/lib/commands.ts';
 import {
@@ -62,7 +63,13 @@ function entityEntries(answer: SearchAnswer | null, ctx: CommandContext): [Palet
   const out: [PaletteEntry, Target][] = [];
   if (ctx.canOpen(`${LEGAL_VIEW}1`)) {
     for (const c of answer.legalPersons) {
-      const hint = [c.ticker, c.national_id && toPersianDigits(c.national_id)].filter(Boolean).join(' · ');
+      const hint = [
+        c.ticker,
+        c.national_id && toPersianDigits(c.national_id),
+        STATE_CLASS_TITLES[c.state_class],
+      ]
+        .filter(Boolean)
+        .join(' · ');
       const entry: PaletteEntry = {
         key: `legal:${c.id}`,
         title: c.name,

@@ -10,6 +10,7 @@ import type {
 } from '../../../contract/persons.ts';
 import type { Db } from '../../db/client.ts';
 import { isoTimestamp, queryRows } from '../../http/list.ts';
+import { STATE_CLASS_SQL, STATE_SHARE_SQL } from '../ownership/classes.ts';
 
 const POSITION_ORDER = sql.raw(
   `CASE s.position WHEN 'chairman' THEN 0 WHEN 'vice_chairman' THEN 1 WHEN 'member' THEN 2 ELSE 3 END`,
@@ -114,6 +115,7 @@ export async function legalPersonDetail(db: Db, id: number): Promise<LegalPerson
           lp.nominal_share_value::text AS nominal_share_value, lp.is_listed, lp.ticker, lp.isin, lp.market,
           lp.tsetmc_inscode, lp.fiscal_year_end, lp.auditor, lp.status, lp.address, lp.postal_code, lp.phone,
           lp.website, lp.employees, lp.is_demo, lp.version,
+          ${sql.raw(STATE_CLASS_SQL)} AS state_class, ${sql.raw(STATE_SHARE_SQL)}::float8 AS state_share,
           ${isoTimestamp(sql.raw('lp.created_at'))} AS created_at, ${isoTimestamp(sql.raw('lp.updated_at'))} AS updated_at,
           c.id AS city_id, c.name AS city_name, pr.id AS province_id, pr.name AS province_name,
           i.id AS industry_id, i.code AS industry_code, i.name AS industry_name,

@@ -83,7 +83,9 @@ export async function searchPersons(
               sql`SELECT ${LEGAL_COLS} FROM legal_persons WHERE deleted_at IS NULL AND search_text LIKE ${prefix} LIMIT ${PREFIX_CANDIDATES}`,
             ],
           )}
-          SELECT id, name, kind, national_id, ticker, is_listed FROM cand
+          SELECT id, name, kind, national_id, ticker, is_listed,
+            COALESCE((SELECT csc.state_class FROM company_state_class csc WHERE csc.company_id = cand.id), 'private') AS state_class
+          FROM cand
           ORDER BY (national_id IS NOT DISTINCT FROM ${digits} OR search_text LIKE ${tickerWord}) DESC,
             (search_text LIKE ${prefix}) DESC,
             similarity(search_text, ${key}) DESC, length(name), id
