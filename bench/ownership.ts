@@ -114,7 +114,9 @@ function dense(g: OwnershipGraph, state: string[]) {
   const n = g.ids.length;
   const A = Matrix.zeros(n, n);
   g.outTo.forEach((to, i) => {
-    to.forEach((j, k) => A.set(i, j, A.get(i, j) + g.outShare[i]![k]!));
+    to.forEach((j, k) => {
+      A.set(i, j, A.get(i, j) + g.outShare[i]![k]!);
+    });
   });
   const G = inverse(Matrix.eye(n, n).sub(A));
   // the state's share through the inverse: Σ over state rows (no state entity is held here)
