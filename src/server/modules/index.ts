@@ -9,10 +9,14 @@ import { companyReportRoutes } from './company-reports/routes.ts';
 import { contactRoutes } from './contacts/routes.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { financeRoutes } from './finance/routes.ts';
+import { industryRoutes } from './industries/routes.ts';
 import { labelRoutes } from './labels/routes.ts';
 import { logRoutes } from './logs/routes.ts';
 import { managementRoutes } from './management/routes.ts';
+import { boardsOwnershipRoutes } from './ownership/boards-routes.ts';
+import { bodsOwnershipRoutes } from './ownership/bods-routes.ts';
 import { ownershipRoutes } from './ownership/routes.ts';
+import { structureOwnershipRoutes } from './ownership/structure-routes.ts';
 import { performanceRoutes } from './performance/routes.ts';
 import { personRoutes } from './persons/routes.ts';
 import { preferenceRoutes } from './preferences/routes.ts';
@@ -54,4 +58,8 @@ export const allRoutes: AnyRoute[] = [
   ...financeRoutes,
   ...performanceRoutes,
   ...ownershipRoutes,
+  ...bodsOwnershipRoutes,
+  ...structureOwnershipRoutes,
+  ...boardsOwnershipRoutes,
+  ...industryRoutes,
 ];

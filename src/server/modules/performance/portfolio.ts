@@ -61,7 +61,8 @@ async function statementYears(db: Db, q: PortfolioQuery): Promise<number[]> {
   return rows.map((r) => r.y);
 }
 
-const sumOf = (code: string) =>
+/** `Σ items.<code>` of `fs` as float8 (million IRR, 0 when none) and how many reported it (`<code>_n`). */
+export const sumOf = (code: string) =>
   sql.raw(`COALESCE(sum((fs.items->>'${code}')::numeric), 0)::float8 AS ${code},
     count(fs.items->>'${code}')::int AS ${code}_n`);
 
