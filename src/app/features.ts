@@ -4,6 +4,7 @@
  * declarations and lazy imports, so the screens' code still loads with their routes. A feature
  * never imports another: this list is where they meet.
  */
+import '~/features/board-ownership/register.ts';
 import '~/features/branches/register.ts';
 import '~/features/contacts/register.ts';
 import '~/features/documents/register.ts';

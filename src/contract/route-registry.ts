@@ -211,6 +211,11 @@ export const SCREENS: ScreenEntry[] = [
     menu: 'اشخاص',
     keywords: ['boards', 'board', 'هیئت مدیره', 'کرسی'],
   }),
+  p('/person/board-interlocks', 'پیوندهای هیئت مدیره', 'person.legal.view', {
+    ...built,
+    menu: 'اشخاص',
+    keywords: ['interlocks', 'interlocking boards', 'پیوند', 'عضویت چندگانه', 'هیئت مدیره', 'سهامدار'],
+  }),
   p('/person/all-legal-persons', 'همه اشخاص حقوقی', 'person.legal.list', {
     ...built,
     menu: 'اشخاص',
@@ -222,9 +227,21 @@ export const SCREENS: ScreenEntry[] = [
     keywords: ['all', 'persons', 'people', 'اشخاص'],
   }),
   p('/person/shareholder/{legalId}', 'سهامداران', 'person.legal.view', built),
-  p('/person/corporate-structure-modification', 'اصلاح ساختار شرکتی', 'ownership.manage'),
-  p('/person/legal-persons/graph/{id}', 'نمودار مالکیت', 'ownership.graph', { layout: 'map' }),
-  p('/person/legal-persons/shareholder-graph/{id}', 'نمودار سهامداران', 'ownership.graph', { layout: 'map' }),
+  p('/person/ownership-review', 'بازبینی مالکیت', 'person.legal.view', {
+    ...built,
+    menu: 'اشخاص',
+    keywords: ['ownership review', 'declared', 'compare dates', 'اظهارشده', 'مقایسه', 'سهم دولت'],
+  }),
+  p('/person/corporate-structure-modification', 'اصلاح ساختار شرکتی', 'ownership.manage', {
+    ...built,
+    menu: 'اشخاص',
+    keywords: ['structure', 'merge', 'transfer', 'ساختار', 'ادغام', 'انتقال سهم', 'پیش‌نویس'],
+  }),
+  p('/person/legal-persons/graph/{id}', 'نمودار مالکیت', 'ownership.graph', { layout: 'map', ...built }),
+  p('/person/legal-persons/shareholder-graph/{id}', 'نمودار سهامداران', 'ownership.graph', {
+    layout: 'map',
+    ...built,
+  }),
   // Other pages
   p('/contract', 'قراردادها', 'contracts', { menu: 'اسناد' }),
   p('/contract/view/{id}', 'مشاهده قرارداد', 'contracts'),
@@ -238,9 +255,13 @@ export const SCREENS: ScreenEntry[] = [
   p('/asset-list/view/{id}', 'مشاهده دارایی', 'assets'),
   p('/label-list', 'برچسب‌ها', 'labels', { ...built, menu: 'مدیریت', keywords: ['labels', 'tags', 'برچسب'] }),
   p('/boards', 'تابلوی اعلانات', null, { layout: 'board' }),
-  p('/industries', 'صنایع', 'industries', { menu: 'صنایع و عملکرد' }),
-  p('/industries/status/{id}', 'وضعیت صنعت', 'industries'),
-  p('/industries/graph/{id}', 'نمودار صنعت', 'industries'),
+  p('/industries', 'صنایع', 'industries', {
+    ...built,
+    menu: 'صنایع و عملکرد',
+    keywords: ['industries', 'industry groups', 'sectors', 'صنعت', 'گروه صنعت'],
+  }),
+  p('/industries/status/{id}', 'وضعیت صنعت', 'industries', built),
+  p('/industries/graph/{id}', 'نمودار صنعت', 'industries', built),
   ...[
     ['', 'ارزیابی عملکرد'],
     ['/items', 'شاخص‌های عملکرد'],

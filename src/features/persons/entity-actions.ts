@@ -30,6 +30,18 @@ export const COMPANY_ACTIONS: readonly EntityAction[] = [
     ['shareholders', 'ownership', 'مالکیت'],
     '/person/shareholder/{id}',
   ),
+  action(
+    'legal.shareholder-graph',
+    'نمودار سهامداران',
+    ['shareholder graph', 'owners graph', 'ultimate controller', 'نمودار مالکیت', 'کنترل'],
+    `${LEGAL}/shareholder-graph/{id}`,
+  ),
+  action(
+    'legal.graph',
+    'نمودار شرکت‌های زیرمجموعه',
+    ['subsidiaries graph', 'ownership graph', 'زیرمجموعه', 'نمودار مالکیت'],
+    `${LEGAL}/graph/{id}`,
+  ),
   action('legal.board', 'هیئت مدیره', ['board', 'directors', 'مدیرعامل', 'ceo'], `${LEGAL}/view/{id}#board`),
   action('legal.branches', 'شعب', ['branches', 'شعبه'], `${LEGAL}/view/{id}#branches`),
   action(

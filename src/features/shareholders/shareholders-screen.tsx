@@ -11,10 +11,12 @@ import { PageHeader } from '~/ui/page-header.tsx';
 import { SkeletonRows } from '~/ui/skeleton.tsx';
 import { GOING_BACK, useForbiddenAnswer } from '~/ui/use-forbidden-answer.ts';
 import { shareholdersQuery } from './api.ts';
+import { IntegratedSection } from './integrated-section.tsx';
 
 /**
- * /person/shareholder/{legalId}: the company's direct shareholders, largest stake first, with
- * the sum of their percentages and the free float (1 − sum). Tab moves between the holders'
+ * /person/shareholder/{legalId}: the company's direct shareholders as registered, largest stake
+ * first, with the sum of their percentages and the free float (1 − sum); below, the direct and
+ * integrated holders side by side with the chains behind each figure (integrated-section.tsx). Tab moves between the holders'
  * names and Enter opens the holder's record; the page belongs to the company (its breadcrumb
  * names it, Esc and Backspace go back to it).
  */
@@ -142,6 +144,7 @@ export function ShareholdersScreen() {
           ]}
         />
       </div>
+      <IntegratedSection companyId={d.company.id} />
     </>
   );
 }
