@@ -6,7 +6,7 @@ import {
   STATEMENT_MOVE_TYPES,
 } from '../domain/finance/statement-entry.ts';
 import { defineEntity, type EntityField, optionsOf, rowSchema } from './entity.ts';
-import { OWNERSHIP_TYPES } from './legal-person.ts';
+import { companyStateClass, OWNERSHIP_TYPES } from './legal-person.ts';
 import { CODE_FILTER_OPS, type FilterOp } from './list.ts';
 
 /**
@@ -252,6 +252,7 @@ export const statementEntity = defineEntity({
       filter: CHOICE_OPS,
       filterAs: { yes: 'مشمول', no: 'غیرمشمول', url: 'a141' },
     },
+    state_class: companyStateClass({ width: 96, order: 19 }),
     origin: {
       ...optionsOf(STATEMENT_ORIGINS, STATEMENT_ORIGIN_LABELS_FA),
       label: 'منبع',

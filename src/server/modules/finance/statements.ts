@@ -24,6 +24,7 @@ import { type EntitySource, entityListSpec } from '../../http/entity-list.ts';
 import { notFound } from '../../http/errors.ts';
 import { listPage, queryRows } from '../../http/list.ts';
 import { defineRoute, type SessionInfo } from '../../http/route.ts';
+import { STATE_CLASS_SQL } from '../ownership/classes.ts';
 import { readChart } from './store.ts';
 
 const r = (text: string) => sql.raw(text);
@@ -66,6 +67,7 @@ export const statementSource = {
     total_assets: item('total_assets'),
     loss: r('fs.loss'),
     article_141: r('fs.article_141'),
+    state_class: r(STATE_CLASS_SQL),
     origin: r('fs.origin'),
   },
   // searchKey in SQL: the company's search text (name and ticker keys, national id)
