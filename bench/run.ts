@@ -13,6 +13,7 @@ import { logSmsProvider } from '../src/server/sms/provider.ts';
 import { signInBundle } from './bundle.ts';
 import { benchExport } from './export.ts';
 import { ratio, report, timePair } from './measure.ts';
+import { graphBench } from './graph.ts';
 import { ownershipBench } from './ownership.ts';
 import { scrollBench } from './scroll.ts';
 import { type BenchDb, benchSession, DEMO_PASSWORD, pgliteBench, postgresBench } from './setup.ts';
@@ -33,7 +34,8 @@ import { statementsBench } from './statements.ts';
  * JavaScript the sign-in route loads (dist/client). Targets: list p95 < 50 ms on PostgreSQL and
  * within 1.5× of the raw query; search p95 < 30 ms. First, on a database of 10,000 legal persons
  * with ten years of statements, issue 16's figures (bench/statements.ts). Before all, issue 17's
- * ownership analytics on generated graphs of 100,000 companies (bench/ownership.ts).
+ * ownership analytics on generated graphs of 100,000 companies (bench/ownership.ts), and the
+ * ownership graph's layout and frames in Chromium beside an empty React Flow canvas (bench/graph.ts).
  */
 
 const args = process.argv.slice(2);
@@ -260,6 +262,8 @@ async function benchStatements(engine: 'pglite' | 'postgres', bench: BenchDb) {
 async function main() {
   if (OWNERSHIP_ONLY || !(SCROLL_ONLY || WINDOWED || STATEMENTS_ONLY || args.includes('--no-ownership'))) {
     await ownershipBench(Math.min(RUNS, 30));
+    // the graph screen's layout in its worker and its frames while panning and zooming (built client)
+    if (!args.includes('--no-scroll')) await graphBench();
     if (OWNERSHIP_ONLY) return;
   }
   if (STATEMENTS_ONLY || !(SCROLL_ONLY || WINDOWED || args.includes('--no-statements'))) {

@@ -71,6 +71,8 @@ const MOVES: Record<string, NavigationKey> = {
   ArrowRight: 'ArrowRight',
   Home: 'Home',
 };
+/** How long the canvas stays a moving layer after a move ends (d3-zoom ends a wheel move 150 ms after its last notch). */
+const SETTLE_MS = 400;
 const duration = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : 200;
 
@@ -272,6 +274,8 @@ function Graph({
   const backToCanvas = () => canvasRef.current?.focus({ preventScroll: true });
 
   // React Flow's handlers never change (a new one would redraw its nodes); they call the latest.
+  const settle = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(settle.current), []);
   const latest = useRef({ focusNode, onOpen, backToCanvas });
   latest.current = { focusNode, onOpen, backToCanvas };
   const flowHandlers = useMemo(
@@ -281,9 +285,16 @@ function Graph({
         latest.current.backToCanvas();
       },
       onNodeDoubleClick: (_: unknown, n: OwnerFlowNode) => latest.current.onOpen(n.id),
-      // set on the element, not in state: a render for each wheel notch would cost a frame
-      onMoveStart: () => canvasRef.current?.setAttribute('data-moving', ''),
-      onMoveEnd: () => canvasRef.current?.removeAttribute('data-moving'),
+      // set on the element, not in state: a render for each wheel notch would cost a frame; taken
+      // off a moment after the move ends, so that wheel notches a little apart stay one move
+      onMoveStart: () => {
+        clearTimeout(settle.current);
+        canvasRef.current?.setAttribute('data-moving', '');
+      },
+      onMoveEnd: () => {
+        clearTimeout(settle.current);
+        settle.current = setTimeout(() => canvasRef.current?.removeAttribute('data-moving'), SETTLE_MS);
+      },
     }),
     [],
   );
