@@ -93,7 +93,7 @@ export const companyStateClass = (column: { width: number; order: number }) =>
     optionLabels: STATE_CLASS_TITLES,
     column,
     filter: CODE_FILTER_OPS,
-    filterAs: { url: 'state', order: 3 },
+    filterAs: { url: 'state_class', order: 3 },
   }) as const;
 
 /**
@@ -226,7 +226,8 @@ export const legalPersonEntity = defineEntity({
       nullable: true,
       options: OWNERSHIP_TYPES,
       input: optionalEnum(OWNERSHIP_TYPES, 'نوع مالکیت را از فهرست انتخاب کنید'),
-      column: { width: 100, order: 4 },
+      // The list shows the computed state class in its place (state_class below): the declared
+      // type stays in the row, the view, the filters, the form and the export.
       filter: CODE_FILTER_OPS,
       // `ownership` in the screen's address since the first release (links already shared).
       filterAs: { url: 'ownership', order: 2 },
@@ -377,7 +378,7 @@ export const legalPersonEntity = defineEntity({
       form: { section: 'سرمایه و سهام', ltr: true, inputMode: 'numeric', digits: 'all', order: 15 },
     },
     article_141: companyArticle141,
-    state_class: companyStateClass({ width: 104, order: 5 }),
+    state_class: companyStateClass({ width: 104, order: 4 }),
     ...labelledFields('legal_person', 5),
   },
 });
