@@ -15,7 +15,7 @@ registerRecordSection('legal', {
 });
 
 const interlocks = (q: string) => `/person/board-interlocks?q=${encodeURIComponent(q)}`;
-const keywords = ['interlock', 'board', 'interlocking directorates', 'پیوند', 'هیئت مدیره', 'عضویت'];
+const keywords = ['interlock', 'board', 'interlocking directorates', 'پیوند', 'هیئت مدیره'];
 registerEntityActions('legal', [
   { id: 'legal.board-interlocks', title: 'پیوندهای هیئت مدیره', keywords, href: (e) => interlocks(e.title) },
 ]);
