@@ -9,9 +9,9 @@ import type { ListSearch, RowAction } from '~/ui/data-table/types.ts';
 import { entityColumns } from '~/ui/entity/columns.tsx';
 import { formatNumber } from '~/ui/format.ts';
 import { PageHeader } from '~/ui/page-header.tsx';
+import { YearPicker } from '~/ui/year-picker.tsx';
 import { fetchIndustryPage, industryKeys, summaryQuery } from './api.ts';
 import { industryFilters, type YearSearch } from './search.ts';
-import { YearPicker } from './year-picker.tsx';
 
 type Row = IndustryRow & Record<string, unknown>;
 
@@ -74,6 +74,8 @@ export function IndustriesScreen() {
         description={`${industryEntity.intro}؛ ارقام صورت‌های مالی به میلیون ریال، سهم‌ها و وضعیت دولتی امروز.`}
         actions={
           <YearPicker
+            command={{ id: 'industries.year', group: 'صنایع' }}
+            empty="بدون صورت مالی"
             years={s?.years ?? []}
             year={s?.fiscal_year ?? null}
             onChange={(y) => void navigate({ search: (prev) => ({ ...prev, year: y }) })}

@@ -21,10 +21,10 @@ import { PageHeader } from '~/ui/page-header.tsx';
 import { SkeletonRows } from '~/ui/skeleton.tsx';
 import { StateClassBadge } from '~/ui/state-class-badge.tsx';
 import { GOING_BACK, useForbiddenAnswer } from '~/ui/use-forbidden-answer.ts';
+import { YearPicker } from '~/ui/year-picker.tsx';
 import { detailQuery, fetchCompanyPage, industryKeys, provincesQuery } from './api.ts';
 import { ProvinceMap } from './province-map.tsx';
 import { companyFilters, type YearSearch } from './search.ts';
-import { YearPicker } from './year-picker.tsx';
 
 type Row = IndustryCompanyRow & Record<string, unknown>;
 
@@ -179,6 +179,8 @@ export function StatusScreen({ id }: { id: number }) {
         actions={
           <>
             <YearPicker
+              command={{ id: 'industries.year', group: 'صنایع' }}
+              empty="بدون صورت مالی"
               years={d.years}
               year={d.fiscal_year}
               onChange={(y) => void navigate({ search: (prev) => ({ ...prev, year: y }) })}

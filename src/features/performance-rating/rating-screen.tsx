@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import {
   RATING_DIMENSION_LABELS_FA,
@@ -10,7 +10,6 @@ import {
 } from '~/contract/rating.ts';
 import type { RatingDimension } from '~/domain/finance/rating.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
-import { type Command, useRegisterCommands } from '~/lib/commands.ts';
 import { Card } from '~/ui/card.tsx';
 import { columnHelper, type DataColumn } from '~/ui/data-table/columns.ts';
 import { DataTable } from '~/ui/data-table/data-table.tsx';
@@ -19,9 +18,9 @@ import type { ListSearch } from '~/ui/data-table/types.ts';
 import { entityColumns } from '~/ui/entity/columns.tsx';
 import { besideCss, noteCss, scrollCss, tableCss } from '~/ui/figure-styles.ts';
 import { EMPTY, formatNumber, formatPercent } from '~/ui/format.ts';
-import { Kbd } from '~/ui/kbd.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { PlotFigure } from '~/ui/plot-figure.tsx';
+import { YearPicker as SharedYearPicker } from '~/ui/year-picker.tsx';
 import { fetchRatingPage, ratingKeys, ratingShapeQuery, ratingSummaryQuery } from './api.ts';
 import {
   BIN_LABELS,
@@ -36,58 +35,12 @@ import { ratingFilters, type YearSearch } from './search.ts';
 
 type Row = RatingRow & Record<string, unknown>;
 
-const yearSelect = css({
-  h: '32px',
-  px: '2',
-  border: '1px solid token(colors.line.strong)',
-  borderRadius: '4px',
-  bg: 'surface',
-  color: 'ink',
-  fontVariantNumeric: 'tabular-nums',
-});
-const yearLabel = css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: '13px' });
-
-/** The fiscal-year picker of the portfolio screens (Y focuses it). */
-export function YearPicker(props: {
+/** The fiscal-year picker of the rating screens (Y focuses it). */
+export const YearPicker = (props: {
   years: number[];
   year: number | undefined;
   onChange(year: number): void;
-}) {
-  const ref = useRef<HTMLSelectElement>(null);
-  const commands = useMemo<Command[]>(
-    () => [
-      {
-        id: 'performance.year',
-        title: 'انتخاب سال مالی',
-        keywords: ['year', 'fiscal year', 'سال'],
-        shortcut: 'KeyY',
-        group: 'ارزیابی عملکرد',
-        run: () => ref.current?.focus(),
-      },
-    ],
-    [],
-  );
-  useRegisterCommands(commands);
-  return (
-    <label className={yearLabel}>
-      سال مالی <Kbd binding="KeyY" />
-      <select
-        ref={ref}
-        aria-keyshortcuts="Y"
-        className={yearSelect}
-        value={props.year ?? ''}
-        onChange={(e) => props.onChange(Number(e.target.value))}
-        disabled={props.years.length === 0}
-      >
-        {props.years.map((y) => (
-          <option key={y} value={y}>
-            {toPersianDigits(y)}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
+}) => <SharedYearPicker {...props} command={{ id: 'performance.year', group: 'ارزیابی عملکرد' }} />;
 
 /**
  * The portfolio's rating for a fiscal year (/performance/evaluation/rating) and, with `dimension`,

@@ -57,8 +57,8 @@ function rankFromTop(g: DagreGraph): void {
   }
 }
 
-/** Holder and company ends a little off their boxes: the path leaves and arrives upright. */
-const STUB = 10;
+/** How far (px) an edge runs straight out of the holder's box and into the company's, so it leaves and arrives upright. */
+const STRAIGHT_END = 10;
 
 /**
  * An edge's points from the middle of the holder's bottom to the middle of the company's top
@@ -73,7 +73,7 @@ function ports(points: Point[], holder: NodeBox, company: NodeBox): Point[] {
   const cx = company.x + company.width / 2;
   const from = down ? holder.y + holder.height : holder.y;
   const to = down ? company.y : company.y + company.height;
-  const step = down ? STUB : -STUB;
+  const step = down ? STRAIGHT_END : -STRAIGHT_END;
   return [
     { x: hx, y: from },
     { x: hx, y: from + step },

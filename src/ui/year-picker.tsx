@@ -2,7 +2,7 @@ import { useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { type Command, useRegisterCommands } from '~/lib/commands.ts';
-import { Kbd } from '~/ui/kbd.tsx';
+import { Kbd } from './kbd.tsx';
 
 const label = css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: '13px' });
 const select = css({
@@ -16,27 +16,32 @@ const select = css({
 });
 
 /**
- * The fiscal year of the statement figures (Y focuses it): the years the answer offered, newest
- * first; `year` the one shown (the latest when the URL names none).
+ * The fiscal-year picker of the screens of companies' figures (the rating, the evaluation, the
+ * industries): the years the answer offered, Y focuses it (a palette command under `group`).
+ * `empty`: what it says when there is no year.
  */
 export function YearPicker(props: {
   years: readonly number[];
-  year: number | null;
+  year: number | null | undefined;
   onChange(year: number): void;
+  /** the palette command's id and group */
+  command: { id: string; group: string };
+  empty?: string;
 }) {
   const ref = useRef<HTMLSelectElement>(null);
+  const { id, group } = props.command;
   const commands = useMemo<Command[]>(
     () => [
       {
-        id: 'industries.year',
+        id,
         title: 'انتخاب سال مالی',
         keywords: ['year', 'fiscal year', 'سال'],
         shortcut: 'KeyY',
-        group: 'صنایع',
+        group,
         run: () => ref.current?.focus(),
       },
     ],
-    [],
+    [id, group],
   );
   useRegisterCommands(commands);
   return (
@@ -50,7 +55,7 @@ export function YearPicker(props: {
         onChange={(e) => props.onChange(Number(e.target.value))}
         disabled={props.years.length === 0}
       >
-        {props.years.length === 0 && <option value="">بدون صورت مالی</option>}
+        {props.years.length === 0 && props.empty && <option value="">{props.empty}</option>}
         {props.years.map((y) => (
           <option key={y} value={y}>
             {toPersianDigits(y)}
