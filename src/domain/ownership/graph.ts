@@ -119,31 +119,38 @@ export function buildOwnershipGraph(holdings: readonly Holding[]): BuildResult {
 }
 
 /**
- * Strongly connected components (Tarjan 1972, "Depth-first search and linear graph algorithms",
- * SIAM J. Comput. 1(2)), iterative, over the nodes `nodes` (all when omitted) following
- * `next[v]`. Components come out in reverse topological order of the condensation: a component
- * comes after every component it reaches.
+ * Strongly connected components, flat: component k is nodes[start[k] .. start[k + 1]), and
+ * count components came out. No array per component, which matters when one query meets tens of
+ * thousands of one-node components on a graph of 100,000 companies.
  */
-export function stronglyConnected(
+export type Components = { readonly nodes: Int32Array; readonly start: Int32Array; readonly count: number };
+
+/**
+ * Strongly connected components (Tarjan 1972, "Depth-first search and linear graph algorithms",
+ * SIAM J. Comput. 1(2)), iterative, over the nodes reached from `roots` (all nodes when omitted)
+ * following `next[v]`, entering only the nodes whose `allowed` mask is 1 (all when omitted).
+ * Components come out in reverse topological order of the condensation: a component comes after
+ * every component it reaches.
+ */
+export function components(
   n: number,
   next: readonly (readonly number[])[],
-  roots: Iterable<number> = Array.from({ length: n }, (_, i) => i),
-  allowed?: (v: number) => boolean,
-): number[][] {
-  const order = new Int32Array(n).fill(-1);
-  const low = new Int32Array(n);
-  const onStack = new Uint8Array(n);
-  const stack = new Int32Array(n);
+  roots?: ArrayLike<number>,
+  allowed?: Uint8Array,
+  scratch: ComponentsScratch = componentsScratch(n),
+): Components {
+  const { order, low, onStack, stack, nodes, start, workNode, workEdge } = scratch;
   let sp = 0;
-  const out: number[][] = [];
+  let filled = 0;
+  let count = 0;
   let counter = 0;
-  // the depth-first search's own stack, as two typed arrays (node, next edge to look at): no
-  // allocation per node, which matters on graphs of 100,000 companies
-  const workNode = new Int32Array(n);
-  const workEdge = new Int32Array(n);
+  // the depth-first search's own stack is two typed arrays (node, next edge to look at): no
+  // allocation per node
   let wp = 0;
-  for (const root of roots) {
-    if (order[root] !== -1 || (allowed && !allowed(root))) continue;
+  const rootCount = roots ? roots.length : n;
+  for (let r = 0; r < rootCount; r++) {
+    const root = roots ? roots[r]! : r;
+    if (order[root] !== -1 || (allowed && !allowed[root])) continue;
     workNode[wp] = root;
     workEdge[wp++] = 0;
     order[root] = low[root] = counter++;
@@ -156,34 +163,75 @@ export function stronglyConnected(
       if (e < edges.length) {
         workEdge[wp - 1] = e + 1;
         const w = edges[e]!;
-        if (allowed && !allowed(w)) continue;
+        if (allowed && !allowed[w]) continue;
         if (order[w] === -1) {
           order[w] = low[w] = counter++;
           stack[sp++] = w;
           onStack[w] = 1;
           workNode[wp] = w;
           workEdge[wp++] = 0;
-        } else if (onStack[w]) low[v] = Math.min(low[v]!, order[w]!);
+        } else if (onStack[w] && order[w]! < low[v]!) low[v] = order[w]!;
         continue;
       }
       wp--;
       if (wp > 0) {
         const parent = workNode[wp - 1]!;
-        low[parent] = Math.min(low[parent]!, low[v]!);
+        if (low[v]! < low[parent]!) low[parent] = low[v]!;
       }
       if (low[v] === order[v]) {
-        const comp: number[] = [];
         let w: number;
         do {
           w = stack[--sp]!;
           onStack[w] = 0;
-          comp.push(w);
+          nodes[filled++] = w;
         } while (w !== v);
-        out.push(comp);
+        start[++count] = filled;
       }
     }
   }
-  return out;
+  // leave the scratch as it was given: every node visited is in a component
+  for (let i = 0; i < filled; i++) order[nodes[i]!] = -1;
+  return { nodes, start, count };
+}
+
+/**
+ * The working arrays of `components` for a graph of n nodes, which a caller running many queries
+ * on one graph keeps and passes again (no allocation per query). `components` leaves them ready
+ * for the next call; the nodes and start of its answer are views into them, valid until then.
+ */
+export type ComponentsScratch = {
+  order: Int32Array;
+  low: Int32Array;
+  onStack: Uint8Array;
+  stack: Int32Array;
+  nodes: Int32Array;
+  start: Int32Array;
+  workNode: Int32Array;
+  workEdge: Int32Array;
+};
+
+export function componentsScratch(n: number): ComponentsScratch {
+  return {
+    order: new Int32Array(n).fill(-1),
+    low: new Int32Array(n),
+    onStack: new Uint8Array(n),
+    stack: new Int32Array(n),
+    nodes: new Int32Array(n),
+    start: new Int32Array(n + 1),
+    workNode: new Int32Array(n),
+    workEdge: new Int32Array(n),
+  };
+}
+
+/** The same components (see `components`), one array each. */
+export function stronglyConnected(
+  n: number,
+  next: readonly (readonly number[])[],
+  roots?: ArrayLike<number>,
+  allowed?: Uint8Array,
+): number[][] {
+  const { nodes, start, count } = components(n, next, roots, allowed);
+  return Array.from({ length: count }, (_, k) => Array.from(nodes.subarray(start[k]!, start[k + 1]!)));
 }
 
 /** The divergent cycles (module comment): closed strongly connected sets held 100% from inside. */

@@ -1,4 +1,11 @@
-import { type Link, type OwnershipGraph, stronglyConnected } from './graph.ts';
+import {
+  type Components,
+  type ComponentsScratch,
+  components,
+  componentsScratch,
+  type Link,
+  type OwnershipGraph,
+} from './graph.ts';
 
 /**
  * Integrated ownership (مالکیت یکپارچه; shared/GLOSSARY.md "Ownership and governance", issue 17
@@ -68,71 +75,159 @@ export class NotConvergedError extends Error {
 
 const isUnknown = Number.isNaN;
 
-/** The nodes reached from `start` (start included) by following `next`: a mask and the list. */
-function reach(start: Iterable<number>, next: readonly (readonly number[])[], n: number) {
-  const seen = new Uint8Array(n);
-  const queue: number[] = [];
-  for (const v of start) {
+/**
+ * The working arrays of the queries on one graph, kept between queries: a query on a graph of
+ * 100,000 companies would otherwise allocate some 5 MB, and the garbage collector's pauses would
+ * set its p95. Between queries each array holds its resting value (noted below); a query puts
+ * back the values of the nodes it touched, and only those, when it ends (`release`).
+ */
+type Workspace = {
+  /** 0: reached by the query */
+  seen: Uint8Array;
+  /** the nodes reached, in order (no resting value) */
+  queue: Int32Array;
+  /** 1: taken as 0 in the system */
+  skip: Uint8Array;
+  /** 0: in the system */
+  allow: Uint8Array;
+  /** 1: outside the walks counted by withoutReturn */
+  outside: Uint8Array;
+  /** 0: one of the owners taken as one holder */
+  inS: Uint8Array;
+  /** 0 */
+  b: Float64Array;
+  /** 0 */
+  x: Float64Array;
+  /** −1: a component's local index in solve */
+  local: Int32Array;
+  tarjan: ComponentsScratch;
+  busy: boolean;
+};
+
+const workspaces = new WeakMap<OwnershipGraph, Workspace>();
+
+function take(g: OwnershipGraph): Workspace {
+  const n = g.ids.length;
+  let ws = workspaces.get(g);
+  if (ws && !ws.busy) {
+    ws.busy = true;
+    return ws;
+  }
+  ws = {
+    seen: new Uint8Array(n),
+    queue: new Int32Array(n),
+    skip: new Uint8Array(n).fill(1),
+    allow: new Uint8Array(n),
+    outside: new Uint8Array(n).fill(1),
+    inS: new Uint8Array(n),
+    b: new Float64Array(n),
+    x: new Float64Array(n),
+    local: new Int32Array(n).fill(-1),
+    tarjan: componentsScratch(n),
+    busy: true,
+  };
+  // a query inside another (never, as the functions here call none) gets a workspace of its own
+  if (!workspaces.has(g)) workspaces.set(g, ws);
+  return ws;
+}
+
+/** Puts back the resting values of the nodes of `list` and `also`, and frees the workspace. */
+function release(ws: Workspace, list: ArrayLike<number>, also: readonly number[]) {
+  const reset = (v: number) => {
+    ws.seen[v] = 0;
+    ws.skip[v] = 1;
+    ws.allow[v] = 0;
+    ws.outside[v] = 1;
+    ws.inS[v] = 0;
+    ws.b[v] = 0;
+    ws.x[v] = 0;
+  };
+  for (let i = 0; i < list.length; i++) reset(list[i]!);
+  for (const v of also) reset(v);
+  ws.busy = false;
+}
+
+/**
+ * The nodes reached from `start` (start included) by following `next`: the workspace's seen
+ * mask, and the list in the order reached (a view into its queue).
+ */
+function reach(start: ArrayLike<number>, next: readonly (readonly number[])[], ws: Workspace) {
+  const { seen, queue } = ws;
+  let length = 0;
+  for (let i = 0; i < start.length; i++) {
+    const v = start[i]!;
     if (!seen[v]) {
       seen[v] = 1;
-      queue.push(v);
+      queue[length++] = v;
     }
   }
-  for (let q = 0; q < queue.length; q++) {
-    for (const w of next[queue[q]!]!) {
+  for (let q = 0; q < length; q++) {
+    const to = next[queue[q]!]!;
+    for (let k = 0; k < to.length; k++) {
+      const w = to[k]!;
       if (!seen[w]) {
         seen[w] = 1;
-        queue.push(w);
+        queue[length++] = w;
       }
     }
   }
-  return { seen, list: queue };
+  return { seen, list: queue.subarray(0, length) };
+}
+
+/** `nodes` as components of one node each, in order (`whole`: as one component). */
+function asComponents(nodes: ArrayLike<number>, whole: boolean): Components {
+  const m = nodes.length;
+  return {
+    nodes: Int32Array.from(nodes),
+    start: whole ? Int32Array.of(0, m) : Int32Array.from({ length: m + 1 }, (_, i) => i),
+    count: whole ? 1 : m,
+  };
 }
 
 /**
  * Solves x_v = (b_v + Σ_{(w, a) ∈ deps(v), w ≠ v} a·x_w) / (1 − a_vv) for the nodes of `comps`,
  * taken in the given order (each component after those it depends on); x starts at 0.
+ * `local` is scratch of the graph's size filled with −1, and is left so.
  */
 function solve(
   g: OwnershipGraph,
-  comps: number[][],
+  comps: Components,
   depTo: readonly (readonly number[])[],
   depShare: readonly (readonly number[])[],
   /** 1 for the nodes whose x is taken as 0 (outside the system, or not computable) */
   skip: Uint8Array,
   b: Float64Array,
   x: Float64Array,
+  local: Int32Array,
 ) {
-  const row = (v: number) => {
-    const to = depTo[v]!;
-    const sh = depShare[v]!;
-    let sum = b[v]!;
-    let diag = 0;
-    for (let k = 0; k < to.length; k++) {
-      const w = to[k]!;
-      const a = sh[k]!;
-      if (skip[w] || isUnknown(a)) continue;
-      if (w === v) diag += a;
-      else sum += a * x[w]!;
-    }
-    return sum / (1 - diag);
-  };
-  const local = new Int32Array(x.length).fill(-1);
-  for (const comp of comps) {
-    if (comp.length === 1) {
-      x[comp[0]!] = row(comp[0]!);
+  const { nodes, start } = comps;
+  for (let ci = 0; ci < comps.count; ci++) {
+    const first = start[ci]!;
+    const m = start[ci + 1]! - first;
+    if (m === 1) {
+      const v = nodes[first]!;
+      const to = depTo[v]!;
+      const sh = depShare[v]!;
+      let sum = b[v]!;
+      let diag = 0;
+      for (let k = 0; k < to.length; k++) {
+        const w = to[k]!;
+        const a = sh[k]!;
+        if (skip[w] || isUnknown(a)) continue;
+        if (w === v) diag += a;
+        else sum += a * x[w]!;
+      }
+      x[v] = sum / (1 - diag);
       continue;
     }
     // Gather the component once, as compressed rows over local indices: the constant part of
     // each row (b and the nodes outside the component, already final), the diagonal, and the
     // links inside; the sweeps then touch only these arrays.
-    const m = comp.length;
-    comp.forEach((v, i) => {
-      local[v] = i;
-    });
+    const comp = nodes.subarray(first, first + m);
+    for (let i = 0; i < m; i++) local[comp[i]!] = i;
     const constant = new Float64Array(m);
     const pivot = new Float64Array(m);
-    const start = new Int32Array(m + 1);
+    const rowStart = new Int32Array(m + 1);
     const cols: number[] = [];
     const vals: number[] = [];
     for (let i = 0; i < m; i++) {
@@ -153,7 +248,7 @@ function solve(
       }
       constant[i] = c;
       pivot[i] = 1 / (1 - diag);
-      start[i + 1] = cols.length;
+      rowStart[i + 1] = cols.length;
     }
     const col = Int32Array.from(cols);
     const val = Float64Array.from(vals);
@@ -168,7 +263,7 @@ function solve(
       let delta = 0;
       for (let i = 0; i < m; i++) {
         let sum = constant[i]!;
-        for (let k = start[i]!; k < start[i + 1]!; k++) sum += val[k]! * xl[col[k]!]!;
+        for (let k = rowStart[i]!; k < rowStart[i + 1]!; k++) sum += val[k]! * xl[col[k]!]!;
         const nv = sum * pivot[i]!;
         const d = Math.abs(nv - xl[i]!);
         if (d > delta) delta = d;
@@ -181,13 +276,34 @@ function solve(
       d3 = d2;
       d2 = d1;
       d1 = delta;
-      if (sweeps >= MAX_SWEEPS) throw new NotConvergedError(comp.map((v) => g.ids[v]!));
+      if (sweeps >= MAX_SWEEPS) {
+        for (let i = 0; i < m; i++) local[comp[i]!] = -1;
+        throw new NotConvergedError(Array.from(comp, (v) => g.ids[v]!));
+      }
     }
     for (let i = 0; i < m; i++) {
       x[comp[i]!] = xl[i]!;
       local[comp[i]!] = -1;
     }
   }
+}
+
+/** The links of unknown share of each graph, as (holder, company) pairs: found once per graph. */
+const unknownLinks = new WeakMap<OwnershipGraph, Int32Array>();
+
+function unknownLinksOf(g: OwnershipGraph): Int32Array {
+  let pairs = unknownLinks.get(g);
+  if (!pairs) {
+    const found: number[] = [];
+    g.outTo.forEach((to, u) => {
+      to.forEach((v, k) => {
+        if (isUnknown(g.outShare[u]![k]!)) found.push(u, v);
+      });
+    });
+    pairs = Int32Array.from(found);
+    unknownLinks.set(g, pairs);
+  }
+  return pairs;
 }
 
 /**
@@ -201,44 +317,60 @@ function taint(
   spread: (t: number) => readonly number[],
 ): Map<number, Link[]> {
   const out = new Map<number, Link[]>();
-  g.outTo.forEach((to, u) => {
-    to.forEach((v, k) => {
-      if (!isUnknown(g.outShare[u]![k]!) || !relevant(u, v)) return;
-      const link = { holder: g.ids[u]!, company: g.ids[v]! };
-      const start = from(u, v);
-      const seen = new Set([start]);
-      const queue = [start];
-      for (let q = 0; q < queue.length; q++) {
-        const t = queue[q]!;
-        const list = out.get(t);
-        if (list) list.push(link);
-        else out.set(t, [link]);
-        for (const w of spread(t)) {
-          if (!seen.has(w)) {
-            seen.add(w);
-            queue.push(w);
-          }
+  const pairs = unknownLinksOf(g);
+  for (let p = 0; p < pairs.length; p += 2) {
+    const u = pairs[p]!;
+    const v = pairs[p + 1]!;
+    if (!relevant(u, v)) continue;
+    const link = { holder: g.ids[u]!, company: g.ids[v]! };
+    const start = from(u, v);
+    const seen = new Set([start]);
+    const queue = [start];
+    for (let q = 0; q < queue.length; q++) {
+      const t = queue[q]!;
+      const list = out.get(t);
+      if (list) list.push(link);
+      else out.set(t, [link]);
+      for (const w of spread(t)) {
+        if (!seen.has(w)) {
+          seen.add(w);
+          queue.push(w);
         }
       }
-    });
-  });
+    }
+  }
   return out;
 }
 
-/** The nodes of `within` that are computable, as a mask and as a test; `skip` is the complement. */
-function active(within: Uint8Array, bad: Map<number, Link[]>, also?: Uint8Array) {
-  const skip = new Uint8Array(within.length);
-  for (let v = 0; v < within.length; v++) skip[v] = within[v] && !bad.has(v) && !also?.[v] ? 0 : 1;
-  const ok = (v: number) => within[v] === 1 && !bad.has(v);
-  return { skip, ok };
+/**
+ * Marks the nodes of `list` that are computable (not in `bad`, nor in `also`) in the workspace:
+ * allow 1 (in the system), skip 0.
+ */
+function active(ws: Workspace, list: ArrayLike<number>, bad: Map<number, Link[]>, also?: Uint8Array) {
+  const { skip, allow } = ws;
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i]!;
+    if ((bad.size && bad.has(v)) || also?.[v]) continue;
+    skip[v] = 0;
+    allow[v] = 1;
+  }
+  return { skip, allow };
 }
 
-function result(g: OwnershipGraph, nodes: Uint8Array, x: Float64Array, bad: Map<number, Link[]>) {
+/** The figures of the nodes of `list` (but `except`): computable ones > 0, and the not computable. */
+function result(
+  g: OwnershipGraph,
+  list: ArrayLike<number>,
+  x: Float64Array,
+  bad: Map<number, Link[]>,
+  except = -1,
+) {
   const figures = new Map<string, number>();
   const notComputable = new Map<string, Link[]>();
-  for (let v = 0; v < nodes.length; v++) {
-    if (!nodes[v]) continue;
-    const links = bad.get(v);
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i]!;
+    if (v === except) continue;
+    const links = bad.size ? bad.get(v) : undefined;
     if (links) notComputable.set(g.ids[v]!, links);
     else if (x[v]! > 0) figures.set(g.ids[v]!, x[v]!);
   }
@@ -263,52 +395,63 @@ export function ownersOf(g: OwnershipGraph, company: string): IntegratedFigures 
   const c = g.index.get(company);
   const n = g.ids.length;
   if (c === undefined) return { figures: new Map(), notComputable: new Map() };
-  // ancestors of c (strict: nodes with a path to c, c itself only through a cycle)
-  const { seen: anc, list: ancList } = reach(g.inFrom[c]!, g.inFrom, n);
-  const bad = taint(
-    g,
-    (_u, v) => v === c || anc[v] === 1,
-    (u) => u,
-    (t) => g.inFrom[t]!,
-  );
-  const { skip, ok } = active(anc, bad);
-  const comps = stronglyConnected(n, g.outTo, ancList, ok);
-  const b = new Float64Array(n);
-  for (let k = 0; k < g.inFrom[c]!.length; k++) {
-    const h = g.inFrom[c]![k]!;
-    const s = g.inShare[c]![k]!;
-    if (!isUnknown(s)) b[h] = (b[h] ?? 0) + s;
-  }
-  const x = new Float64Array(n);
-  solve(g, comps, g.outTo, g.outShare, skip, b, x);
-  // outside the system: not an ancestor (h itself is added for each h below)
-  const outside = new Uint8Array(n);
-  for (let v = 0; v < n; v++) outside[v] = v === c || anc[v] === 1 ? 0 : 1;
-  const corrected = new Map<number, number>();
-  const correctedBad = new Map<number, Link[]>();
-  // the cycle sets among the ancestors, whatever their taint (a cycle with an unknown link may
-  // still give a computable figure to a holder whose own walks avoid it); without any unknown
-  // link upward (the usual case), the sets solved above are all of them, and none is tainted
-  const clean = bad.size === 0;
-  const cycleSets = clean ? comps : stronglyConnected(n, g.outTo, ancList, (v) => anc[v] === 1);
-  for (const comp of cycleSets) {
-    if (comp.length === 1 && !g.outTo[comp[0]!]!.includes(comp[0]!)) continue;
-    for (const h of comp) {
-      const links = clean ? [] : unknownAvoiding(g, h, c, anc);
-      if (links.length) {
-        correctedBad.set(h, links);
-        continue;
-      }
-      corrected.set(h, withoutReturn(g, h, c, comp, outside, b, x));
+  const ws = take(g);
+  let ancList: Int32Array = new Int32Array(0);
+  try {
+    // ancestors of c (strict: nodes with a path to c, c itself only through a cycle)
+    const reached = reach(g.inFrom[c]!, g.inFrom, ws);
+    const anc = reached.seen;
+    ancList = reached.list;
+    const bad = taint(
+      g,
+      (_u, v) => v === c || anc[v] === 1,
+      (u) => u,
+      (t) => g.inFrom[t]!,
+    );
+    const { skip, allow } = active(ws, ancList, bad);
+    const comps = components(n, g.outTo, ancList, allow, ws.tarjan);
+    const { b, x, local } = ws;
+    for (let k = 0; k < g.inFrom[c]!.length; k++) {
+      const h = g.inFrom[c]![k]!;
+      const s = g.inShare[c]![k]!;
+      if (!isUnknown(s)) b[h] = (b[h] ?? 0) + s;
     }
+    solve(g, comps, g.outTo, g.outShare, skip, b, x, local);
+    // the cycle sets among the ancestors, whatever their taint (a cycle with an unknown link may
+    // still give a computable figure to a holder whose own walks avoid it); without any unknown
+    // link upward (the usual case), the sets solved above are all of them, and none is tainted
+    const clean = bad.size === 0;
+    const cycleSets = clean ? comps : components(n, g.outTo, ancList, anc, ws.tarjan);
+    const corrected = new Map<number, number>();
+    const correctedBad = new Map<number, Link[]>();
+    // outside the system: not an ancestor (h itself is added for each h below)
+    const { outside } = ws;
+    for (let i = 0; i < ancList.length; i++) outside[ancList[i]!] = 0;
+    outside[c] = 0;
+    const { nodes, start } = cycleSets;
+    for (let ci = 0; ci < cycleSets.count; ci++) {
+      const first = start[ci]!;
+      const m = start[ci + 1]! - first;
+      if (m === 1 && !g.outTo[nodes[first]!]!.includes(nodes[first]!)) continue;
+      const comp = nodes.slice(first, first + m);
+      for (const h of comp) {
+        const links = clean ? [] : unknownAvoiding(g, h, c, anc);
+        if (links.length) {
+          correctedBad.set(h, links);
+          continue;
+        }
+        corrected.set(h, withoutReturn(g, h, c, comp, outside, b, x, local));
+      }
+    }
+    for (const [h, v] of corrected) {
+      x[h] = v;
+      bad.delete(h);
+    }
+    for (const [h, links] of correctedBad) bad.set(h, links);
+    return result(g, ancList, x, bad, c);
+  } finally {
+    release(ws, ancList, [c]);
   }
-  for (const [h, v] of corrected) {
-    x[h] = v;
-    bad.delete(h);
-  }
-  for (const [h, links] of correctedBad) bad.set(h, links);
-  anc[c] = 0;
-  return result(g, anc, x, bad);
 }
 
 /**
@@ -352,25 +495,26 @@ function withoutReturn(
   g: OwnershipGraph,
   h: number,
   c: number,
-  comp: readonly number[],
+  comp: Int32Array,
   /** 1 outside the ancestors of c; h is added for the call (a walk through h again is not counted) */
   skip: Uint8Array,
   b: Float64Array,
   x: Float64Array,
+  local: Int32Array,
 ): number {
   const rest = comp.filter((v) => v !== h);
-  const saved = comp.map((v) => x[v]!);
+  const saved = Float64Array.from(comp, (v) => x[v]!);
   skip[h] = 1;
-  if (rest.length) solve(g, [rest], g.outTo, g.outShare, skip, b, x);
+  if (rest.length) solve(g, asComponents(rest, true), g.outTo, g.outShare, skip, b, x, local);
   let sum = 0;
-  g.outTo[h]!.forEach((k, i) => {
+  const to = g.outTo[h]!;
+  for (let i = 0; i < to.length; i++) {
+    const k = to[i]!;
     const a = g.outShare[h]![i]!;
-    if (k === h || isUnknown(a) || skip[k]) return;
+    if (k === h || isUnknown(a) || skip[k]) continue;
     sum += a * ((k === c ? 1 : 0) + x[k]!);
-  });
-  comp.forEach((v, i) => {
-    x[v] = saved[i]!;
-  });
+  }
+  for (let i = 0; i < comp.length; i++) x[comp[i]!] = saved[i]!;
   skip[h] = 0;
   return sum;
 }
@@ -384,7 +528,7 @@ function withoutReturn(
 export function holdingsOf(g: OwnershipGraph, holder: string): IntegratedFigures {
   const h = g.index.get(holder);
   if (h === undefined) return { figures: new Map(), notComputable: new Map() };
-  const { figures, notComputable } = fromOwners(g, [h]);
+  const { figures, notComputable } = fromOwners(g, [h], false);
   figures.delete(holder);
   notComputable.delete(holder);
   return { figures, notComputable };
@@ -411,45 +555,53 @@ export function stateShares(g: OwnershipGraph, stateIds: Iterable<string>): Stat
     const i = g.index.get(id);
     if (i !== undefined) seeds.push(i);
   }
-  return fromOwners(g, seeds);
+  return fromOwners(g, seeds, true);
 }
 
 /** The corrected integrated share of the set `owners` taken as one holder, in every company. */
-function fromOwners(g: OwnershipGraph, owners: readonly number[]): StateShares {
+function fromOwners(g: OwnershipGraph, owners: readonly number[], withVector: boolean): StateShares {
   const n = g.ids.length;
-  const inS = new Uint8Array(n);
+  const ws = take(g);
+  const { inS } = ws;
   const seeds: number[] = [];
-  for (const i of owners) {
-    if (!inS[i]) {
-      inS[i] = 1;
-      seeds.push(i);
+  let descList: Int32Array = new Int32Array(0);
+  try {
+    for (const i of owners) {
+      if (!inS[i]) {
+        inS[i] = 1;
+        seeds.push(i);
+      }
     }
+    const reached = reach(
+      seeds.flatMap((s) => g.outTo[s]!),
+      g.outTo,
+      ws,
+    );
+    const desc = reached.seen;
+    descList = reached.list;
+    const bad = taint(
+      g,
+      (u) => inS[u] === 1 || desc[u] === 1,
+      (_u, v) => v,
+      (t) => (inS[t] ? [] : g.outTo[t]!),
+    );
+    // the cycle sets do not run through S (no walk passes through S); an owner reached again
+    // (a state entity held by others) is computed last, from the rest
+    const { skip, allow } = active(ws, descList, bad, inS);
+    const comps = components(n, g.inFrom, descList, allow, ws.tarjan);
+    const { b, x, local } = ws;
+    for (const s of seeds) {
+      g.outTo[s]!.forEach((j, k) => {
+        const a = g.outShare[s]![k]!;
+        if (!isUnknown(a)) b[j] = (b[j] ?? 0) + a;
+      });
+    }
+    solve(g, comps, g.inFrom, g.inShare, skip, b, x, local);
+    const heldAgain = seeds.filter((s) => desc[s] === 1 && !bad.has(s));
+    solve(g, asComponents(heldAgain, false), g.inFrom, g.inShare, skip, b, x, local);
+    for (const v of bad.keys()) x[v] = Number.NaN;
+    return { ...result(g, descList, x, bad), vector: withVector ? x.slice() : new Float64Array(0) };
+  } finally {
+    release(ws, descList, seeds);
   }
-  const { seen: desc, list: descList } = reach(
-    seeds.flatMap((s) => g.outTo[s]!),
-    g.outTo,
-    n,
-  );
-  const bad = taint(
-    g,
-    (u) => inS[u] === 1 || desc[u] === 1,
-    (_u, v) => v,
-    (t) => (inS[t] ? [] : g.outTo[t]!),
-  );
-  const { skip, ok } = active(desc, bad, inS);
-  // the cycle sets do not run through S (no walk passes through S); an owner reached again
-  // (a state entity held by others) is computed last, from the rest
-  const comps = stronglyConnected(n, g.inFrom, descList, (v) => ok(v) && !inS[v]);
-  for (const s of seeds) if (ok(s)) comps.push([s]);
-  const b = new Float64Array(n);
-  for (const s of seeds) {
-    g.outTo[s]!.forEach((j, k) => {
-      const a = g.outShare[s]![k]!;
-      if (!isUnknown(a)) b[j] = (b[j] ?? 0) + a;
-    });
-  }
-  const x = new Float64Array(n);
-  solve(g, comps, g.inFrom, g.inShare, skip, b, x);
-  for (const v of bad.keys()) x[v] = Number.NaN;
-  return { ...result(g, desc, x, bad), vector: x };
 }
