@@ -229,6 +229,7 @@ export const graphQuery = z.object({
   threshold,
 });
 export type GraphQuery = z.input<typeof graphQuery>;
+export type GraphQueryValues = z.output<typeof graphQuery>;
 
 export const graphNode = ownershipNode.extend({
   /** levels from the root along the direction */

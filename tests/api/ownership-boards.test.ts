@@ -283,6 +283,50 @@ describe('GET /api/ownership/interlocks', () => {
     const other = await clientAs(t, 'auditor', role, '10.17.2.2');
     expect((await other.get('/api/ownership/interlocks')).status).toBe(403);
     expect((await other.get(`/api/ownership/legal-persons/${id.A}/board-entitlement`)).status).toBe(403);
+    expect((await other.get(`/api/ownership/graph/${id.HOLD}/interlocks`)).status).toBe(403);
+  });
+});
+
+describe('GET /api/ownership/graph/:id/interlocks (the graph screens)', () => {
+  type Among = { as_of: string; board: BoardInterlockRow[]; shareholding: ShareholdingInterlockRow[] };
+  const among = async (query: Record<string, string>) => {
+    const res = await auditor.get(`/api/ownership/graph/${id.HOLD}/interlocks?${new URLSearchParams(query)}`);
+    expect(res.status).toBe(200);
+    const body = res.body as { data: Among };
+    return {
+      board: body.data.board.map((r) => [r.person.key, r.seats.map((s) => s.company.key)]),
+      shareholding: body.data.shareholding.map((r) => [r.person.key, r.seat.company.key, r.related.key]),
+    };
+  };
+
+  it('answers the interlocks among the nodes of the same graph, whatever its parameters', async () => {
+    // HOLD's subsidiaries two levels down: A, B and G (through A)
+    expect(await among({ direction: 'down', depth: '2' })).toEqual({
+      board: [[T('Q'), [L('A'), L('B')]]],
+      // P on A's board holds G, which A holds; R on A's board holds HOLD, which holds A
+      shareholding: [
+        [T('P'), L('A'), L('G')],
+        [T('R'), L('A'), L('HOLD')],
+      ],
+    });
+    // one level: G is not drawn, so P's tie is not either
+    expect(await among({ direction: 'down', depth: '1' })).toEqual({
+      board: [[T('Q'), [L('A'), L('B')]]],
+      shareholding: [[T('R'), L('A'), L('HOLD')]],
+    });
+    // only A opened, one link: B is not drawn, so Q sits on one board of the graph
+    expect(await among({ direction: 'down', open: `${L('HOLD')}:1` })).toEqual({
+      board: [],
+      shareholding: [[T('R'), L('A'), L('HOLD')]],
+    });
+  });
+
+  it('refuses what the graph refuses (422) and an unknown company (404), in Persian', async () => {
+    const bad = await auditor.get(`/api/ownership/graph/${id.HOLD}/interlocks?depth=9`);
+    expect(bad.status).toBe(422);
+    expect(isPersian(JSON.stringify(bad.body))).toBe(true);
+    const missing = await auditor.get('/api/ownership/graph/999999999/interlocks');
+    expect(missing.status).toBe(404);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { InterlocksAmongAnswer } from '../../src/contract/board-ownership.ts';
 import type { CompanyOwners, OwnershipGraphAnswer } from '../../src/contract/ownership.ts';
 import { toPersianDigits } from '../../src/domain/persian-text.ts';
 import { browserSuite } from './pages/browser-suite.ts';
@@ -10,7 +11,9 @@ import { WAIT } from './pages/sign-in.ts';
  * subsidiaries of a state holding with more companies than a node shows («N مورد دیگر», shown
  * page by page with M), a node opened with + and closed with −; a company's owners upward,
  * moved along by the arrows, and the holder opened with Enter; the shareholder view with the
- * chains behind an integrated figure. The graph and the list beside it count the same nodes.
+ * chains behind an integrated figure; the interlocks among a graph's companies drawn on it,
+ * listed beside it, hidden and shown again with I. The graph and the list beside it count the
+ * same nodes.
  */
 
 const suite = browserSuite();
@@ -162,6 +165,44 @@ describe('ownership graphs by keyboard', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => rows.nth(indirect).locator('li').count(), WAIT).toBeGreaterThan(0);
     await expect.poll(() => rows.nth(indirect).locator('li').first().textContent(), WAIT).toContain('←');
+    await context.close();
+  });
+
+  it('draws the interlocks among the companies, lists them beside, and hides them with I', async () => {
+    const { page, context } = await suite.signedIn('analyst', 'تحلیلگر');
+    // a state holding whose subsidiaries' boards share a member
+    const holdings = await pageGet<{ data: { id: number }[] }>(
+      page,
+      '/api/person/legal-persons?kind=holding&per_page=50',
+    );
+    let found: { id: number; ties: number } | null = null;
+    for (const h of holdings.data) {
+      const among = await pageGet<InterlocksAmongAnswer>(
+        page,
+        `/api/ownership/graph/${h.id}/interlocks?direction=down`,
+      );
+      // each person on k of the graph's boards is k − 1 arcs; each shareholding tie one
+      const ties =
+        among.board.reduce((sum, r) => sum + new Set(r.seats.map((s) => s.company.key)).size - 1, 0) +
+        among.shareholding.length;
+      if (ties > 0) {
+        found = { id: h.id, ties };
+        break;
+      }
+    }
+    expect(found, 'a holding with an interlock among its subsidiaries').not.toBeNull();
+    await page.goto(`/person/legal-persons/graph/${found!.id}`);
+    await focusCanvas(page);
+    const arcs = page.locator('[data-testid="graph-ties"] [data-tie]');
+    await expect.poll(() => arcs.count(), WAIT).toBe(found!.ties);
+    expect(await page.locator('aside [data-tie-row]').count()).toBe(found!.ties);
+    await expect
+      .poll(() => page.getByRole('button', { name: /هم‌پیوندی‌ها/ }).getAttribute('aria-pressed'), WAIT)
+      .toBe('true');
+    await page.keyboard.press('KeyI');
+    await expect.poll(() => arcs.count(), WAIT).toBe(0);
+    await page.keyboard.press('KeyI');
+    await expect.poll(() => arcs.count(), WAIT).toBe(found!.ties);
     await context.close();
   });
 });

@@ -1,7 +1,8 @@
+import type { InterlocksAmongAnswer } from '~/contract/board-ownership.ts';
 import type { GraphEdgeAnswer, GraphNodeAnswer, OwnershipGraphAnswer } from '~/contract/ownership.ts';
 import { GRAPH_PAGE, STATE_CLASS_TITLES } from '~/contract/ownership.ts';
 import { formatDate, formatPercent, UNKNOWN_SHARE } from '~/ui/format.ts';
-import type { GraphEdge, GraphNode, GraphTone } from '~/ui/ownership-graph/types.ts';
+import type { GraphEdge, GraphNode, GraphTie, GraphTone } from '~/ui/ownership-graph/types.ts';
 
 /**
  * The graph answer (contract/ownership.ts) as the graph view draws it (ui/ownership-graph): a
@@ -78,3 +79,45 @@ export const collapse = (open: Map<string, number>, key: string, root: string) =
 };
 export const more = (open: Map<string, number>, key: string) =>
   new Map(open).set(key, (open.get(key) ?? 0) + GRAPH_PAGE);
+
+/**
+ * The interlocks among a graph's companies (GET /api/ownership/graph/:id/interlocks) as ties the
+ * graph view draws: a person on several of its boards ties those companies in the graph's order,
+ * each to the next (k boards, k − 1 arcs: a chain, not every pair); a board member holding
+ * shares in a company tied to the board's company ties those two. Only ties between nodes the
+ * graph has are kept.
+ */
+export function tiesOf(answer: InterlocksAmongAnswer, nodeOrder: readonly string[]): GraphTie[] {
+  const place = new Map(nodeOrder.map((key, i) => [key, i]));
+  const ties: GraphTie[] = [];
+  for (const row of answer.board) {
+    const companies = [...new Set(row.seats.map((s) => s.company.key))]
+      .filter((key) => place.has(key))
+      .sort((x, y) => place.get(x)! - place.get(y)!);
+    const names = new Map(row.seats.map((s) => [s.company.key, s.company.name]));
+    for (let i = 1; i < companies.length; i++)
+      ties.push({
+        id: `board:${row.person.key}:${companies[i - 1]}:${companies[i]}`,
+        a: companies[i - 1]!,
+        b: companies[i]!,
+        kind: 'board',
+        label: row.person.name,
+        title: `${row.person.name} عضو هیئت مدیرهٔ ${names.get(companies[i - 1]!)} و ${names.get(companies[i]!)}`,
+      });
+  }
+  for (const row of answer.shareholding) {
+    const a = row.seat.company.key;
+    const b = row.related.key;
+    if (!place.has(a) || !place.has(b)) continue;
+    const share = row.person_share === null ? UNKNOWN_SHARE : formatPercent(row.person_share, 2);
+    ties.push({
+      id: `shareholding:${row.id}`,
+      a,
+      b,
+      kind: 'shareholding',
+      label: row.person.name,
+      title: `${row.person.name} عضو هیئت مدیرهٔ ${row.seat.company.name} و سهامدار ${row.related.name} (${share})`,
+    });
+  }
+  return ties;
+}

@@ -5,14 +5,15 @@ import { css } from 'styled-system/css';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { ApiError } from '~/lib/http.ts';
 import type { OwnershipSearch } from '~/lib/ownership-search.ts';
+import { readSession, sessionHolds } from '~/lib/session.ts';
 import { AsOfBar } from '~/ui/as-of-bar.tsx';
 import { EMPTY, formatPercent } from '~/ui/format.ts';
 import { OwnershipGraph } from '~/ui/ownership-graph/ownership-graph.tsx';
 import { SkeletonRows } from '~/ui/skeleton.tsx';
 import { StateClassBadge } from '~/ui/state-class-badge.tsx';
 import { GOING_BACK, useForbiddenAnswer } from '~/ui/use-forbidden-answer.ts';
-import { type GraphDirection, graphQuery } from './api.ts';
-import { collapse, expand, more, openOf, toView } from './graph-model.ts';
+import { type GraphDirection, graphInterlocksQuery, graphQuery } from './api.ts';
+import { collapse, expand, more, openOf, tiesOf, toView } from './graph-model.ts';
 
 /**
  * /person/legal-persons/shareholder-graph/{id} (direction up: the company's owners, up to the
@@ -21,7 +22,8 @@ import { collapse, expand, more, openOf, toView } from './graph-model.ts';
  * come from the same answer, so they always count the same nodes; a node with more links than
  * it shows says how many more, and M (or its button) shows the next page of them. + and −
  * open and close a node's next level. The date, the control threshold and ended holdings are in
- * the URL.
+ * the URL. For a role that may view legal persons (whose boards they are), the interlocks among
+ * the graph's companies are drawn on it (I shows and hides them) and listed beside it.
  */
 
 export type GraphSearch = OwnershipSearch & { ended?: boolean };
@@ -84,9 +86,24 @@ export function GraphScreen({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the keys that reset the view
   useEffect(() => setOpen(null), [id, direction, search.as_of]);
   const query = useQuery(graphQuery(id, direction, search, open));
+  const mayViewBoards = useMemo(() => sessionHolds(readSession(), 'person.legal.view'), []);
+  const interlocks = useQuery({
+    ...graphInterlocksQuery(id, direction, search, open),
+    enabled: mayViewBoards,
+  });
   const forbidden = useForbiddenAnswer(query.error);
   const g = query.data;
   const view = useMemo(() => (g ? toView(g) : null), [g]);
+  const ties = useMemo(
+    () =>
+      g && interlocks.data
+        ? tiesOf(
+            interlocks.data,
+            g.nodes.map((n) => n.key),
+          )
+        : undefined,
+    [g, interlocks.data],
+  );
   const root = g?.root ?? `L${id}`;
   const current = () => open ?? (g ? openOf(g) : new Map<string, number>());
   const setSearch = (next: Partial<GraphSearch>) =>
@@ -152,6 +169,7 @@ export function GraphScreen({
             onExpand={(key) => setOpen(expand(current(), key))}
             onCollapse={(key) => setOpen(collapse(current(), key, root))}
             onMore={(key) => setOpen(more(current(), key))}
+            ties={ties}
           />
           <aside className={aside} aria-label="فهرست گره‌های نمودار">
             {g.controller && (
@@ -207,6 +225,27 @@ export function GraphScreen({
                 ))}
               </tbody>
             </table>
+            {ties && (
+              <section aria-label="هم‌پیوندی‌ها" className={css({ mt: '3' })}>
+                <h2 className={css({ fontSize: '13px', fontWeight: 600, m: 0, mb: '1' })}>
+                  هم‌پیوندی‌ها ({toPersianDigits(ties.length)})
+                </h2>
+                {ties.length === 0 ? (
+                  <p className={note}>میان شرکت‌های این نمودار هم‌پیوندی‌ای نیست.</p>
+                ) : (
+                  <ul className={css({ m: 0, ps: '4', '& li': { py: '0.5' } })}>
+                    {ties.map((tie) => (
+                      <li key={tie.id} data-tie-row={tie.kind}>
+                        {tie.title}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <Link to="/person/board-interlocks" className={css({ fontSize: '12px' })}>
+                  همهٔ هم‌پیوندی‌های سبد
+                </Link>
+              </section>
+            )}
           </aside>
         </div>
       )}

@@ -3,6 +3,7 @@ import { EdgeLabelRenderer, type NodeTypes, ReactFlow, ReactFlowProvider, useRea
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '../button.tsx';
+import { formatNumber } from '../format.ts';
 import { bindShortcuts, type ShortcutMap } from '../shortcuts.ts';
 import { toast } from '../toaster.tsx';
 import { countLine, describeNode } from './announce.ts';
@@ -10,6 +11,7 @@ import { downloadPng, downloadSvg } from './export.ts';
 import { FindBox } from './find-box.tsx';
 import { GraphEdges } from './graph-edges.tsx';
 import { type GraphActions, GraphActionsContext, GraphNodeView, type OwnerFlowNode } from './graph-node.tsx';
+import { GraphTies } from './graph-ties.tsx';
 import { type NavigationKey, nextFocus } from './navigation.ts';
 import type { LayoutResult, OwnershipGraphProps } from './types.ts';
 import { useGraphLayout } from './use-graph-layout.ts';
@@ -102,6 +104,7 @@ function Graph({
   onMore,
   initialFocus,
   exportName,
+  ties,
 }: OwnershipGraphProps) {
   const flow = useReactFlow<OwnerFlowNode>();
   const { laid } = useGraphLayout(nodes, edges, direction);
@@ -110,6 +113,7 @@ function Graph({
   const [focused, setFocused] = useState<string | null>(null);
   const [finding, setFinding] = useState(false);
   const [said, say] = useState('');
+  const [tiesShown, setTiesShown] = useState(true);
   const hintId = useId();
 
   const byId = useMemo(() => new Map(nodes.map((n) => [n.id, n])), [nodes]);
@@ -118,6 +122,10 @@ function Graph({
     () =>
       layout ? edges.filter((e) => layout.edges[e.id] && byId.has(e.holder) && byId.has(e.company)) : [],
     [edges, layout, byId],
+  );
+  const shownTies = useMemo(
+    () => (layout && ties && tiesShown ? ties.filter((t) => layout.nodes[t.a] && layout.nodes[t.b]) : []),
+    [ties, tiesShown, layout],
   );
 
   const baseNodes = useMemo<OwnerFlowNode[]>(
@@ -156,7 +164,7 @@ function Graph({
       const node = byId.get(id);
       if (!box || !node) return;
       setFocused(id);
-      say(describeNode(node, shownEdges));
+      say(describeNode(node, shownEdges, shownTies));
       const viewport = flow.getViewport();
       if (centre || !isInView(box, viewport, size())) {
         flow.setViewport(centreOn(box, size(), Math.max(viewport.zoom, centre ? 0.8 : 0)), {
@@ -164,7 +172,7 @@ function Graph({
         });
       }
     },
-    [layout, byId, shownEdges, flow, size],
+    [layout, byId, shownEdges, shownTies, flow, size],
   );
 
   // After each layout: the first view, or the focused node kept where it was on screen.
@@ -204,7 +212,7 @@ function Graph({
     if (layout) flow.setViewport(fitViewport(layout, size()), { duration: duration() });
   }, [layout, flow, size]);
 
-  const drawing = () => ({ nodes: shown, edges: shownEdges, layout: layout!, title: label });
+  const drawing = () => ({ nodes: shown, edges: shownEdges, ties: shownTies, layout: layout!, title: label });
   const exportAs = async (kind: 'svg' | 'png') => {
     if (!layout) return;
     try {
@@ -236,6 +244,12 @@ function Graph({
     KeyF: fitAll,
     Slash: () => setFinding(true),
   };
+  const toggleTies = () => {
+    setTiesShown((on) => !on);
+    say(tiesShown ? 'هم‌پیوندی‌ها پنهان شد' : 'هم‌پیوندی‌ها نشان داده شد');
+  };
+  // bound whatever the props (the keys are bound once): without interlocks, I says so
+  keys.KeyI = ties ? toggleTies : () => say('هم‌پیوندی‌ای برای نمایش نیست');
   for (const [code, key] of Object.entries(MOVES)) {
     keys[code] = () => {
       if (!layout) return;
@@ -311,6 +325,11 @@ function Graph({
         <Button size="sm" tone="ghost" shortcut="KeyF" onClick={fitAll}>
           نمای کامل
         </Button>
+        {ties && (
+          <Button size="sm" tone="ghost" shortcut="KeyI" aria-pressed={tiesShown} onClick={toggleTies}>
+            هم‌پیوندی‌ها ({formatNumber(ties.length)})
+          </Button>
+        )}
         <Button size="sm" disabled={!layout} onClick={() => exportAs('svg')}>
           خروجی SVG
         </Button>
@@ -352,6 +371,7 @@ function Graph({
           >
             {layout && (
               <EdgeLabelRenderer>
+                {shownTies.length > 0 && <GraphTies ties={shownTies} layout={layout} />}
                 <GraphEdges edges={shownEdges} layout={layout} />
               </EdgeLabelRenderer>
             )}
@@ -377,7 +397,7 @@ function Graph({
       </div>
       <p className={hint} id={hintId}>
         ↑ ↓ در امتداد پیوندها · ← → در همان لایه · Enter باز کردن · + و − گسترش و جمع کردن · M موارد دیگر · F
-        نمای کامل · / یافتن
+        نمای کامل · / یافتن{ties ? ' · I هم‌پیوندی‌ها' : ''}
       </p>
     </div>
   );

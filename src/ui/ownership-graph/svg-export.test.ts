@@ -96,6 +96,28 @@ describe('buildSvg', () => {
     expect(cut.length).toBeLessThan(long.length);
   });
 
+  it('draws the interlocks given as arcs under the edges, escaped, and only between laid-out nodes', () => {
+    const withTies = parse(
+      buildSvg({
+        nodes,
+        edges,
+        layout,
+        title: 'x',
+        ties: [
+          { id: 't1', a: 's', b: 'p', kind: 'board', label: 'پرویز <ک>', title: 'پرویز عضو هر دو' },
+          { id: 't2', a: 's', b: 'missing', kind: 'shareholding', label: 'x', title: 'x' },
+        ],
+      }),
+    );
+    const groups = withTies.filter((e) => e.attributes.class === 'tie');
+    expect(groups).toHaveLength(1);
+    expect(withTies.map((e) => e.text)).toContain('پرویز <ک>');
+    // the ties' group comes before the edges', so the edges are drawn over them
+    const order = withTies.map((e) => e.attributes.class);
+    expect(order.indexOf('ties')).toBeLessThan(order.indexOf('edges'));
+    expect(elements.filter((e) => e.attributes.class === 'tie')).toHaveLength(0);
+  });
+
   it('exports 1,000 nodes', () => {
     const big = sampleOwnershipGraph(1000, 1500, 'down');
     const l = layoutGraph({ ...big, direction: 'down' });

@@ -1,7 +1,8 @@
 import { formatNumber } from '../format.ts';
 import { edgePath } from './edge-path.ts';
+import { tieRoute } from './tie-route.ts';
 import { GRAPH_COLOURS, TONES, toneLabel } from './tones.ts';
-import type { GraphEdge, GraphNode, LayoutResult } from './types.ts';
+import type { GraphEdge, GraphNode, GraphTie, LayoutResult } from './types.ts';
 
 /**
  * The ownership graph as a standalone SVG document, drawn from the laid-out positions (not a
@@ -15,6 +16,8 @@ export const FONT_FAMILY = 'Vazirmatn, Tahoma, sans-serif';
 export type SvgExportOptions = {
   nodes: GraphNode[];
   edges: GraphEdge[];
+  /** Interlocks drawn as arcs under the edges (none when omitted). */
+  ties?: GraphTie[];
   layout: LayoutResult;
   /** The document's title (the canvas's label). */
   title: string;
@@ -98,18 +101,36 @@ function edgeLabelSvg(edge: GraphEdge, layout: LayoutResult): string {
   return `<g class="edge-label"><rect x="${n(x - width / 2)}" y="${n(y - height / 2)}" width="${n(width)}" height="${n(height)}" rx="3" fill="${edge.onPath ? GRAPH_COLOURS.surface : GRAPH_COLOURS.canvas}"/><text x="${n(x)}" y="${n(y + 4)}" font-size="11" fill="${edge.onPath ? GRAPH_COLOURS.ink : GRAPH_COLOURS.muted}"${edge.onPath ? ' font-weight="600"' : ''} direction="rtl" text-anchor="middle">${escapeXml(edge.label)}</text></g>`;
 }
 
+function tieSvg(tie: GraphTie, layout: LayoutResult): string {
+  const a = layout.nodes[tie.a];
+  const b = layout.nodes[tie.b];
+  if (!a || !b) return '';
+  const { d, label } = tieRoute(a, b);
+  const dash = tie.kind === 'shareholding' ? '1.5 4" stroke-linecap="round' : '5 4';
+  return `<g class="tie"><title>${escapeXml(tie.title)}</title><path d="${d}" fill="none" stroke="${GRAPH_COLOURS.tie}" stroke-width="${tie.kind === 'shareholding' ? 2 : 1.6}" stroke-dasharray="${dash}"/><text x="${n(label.x)}" y="${n(label.y + 4)}" font-size="11" font-weight="600" fill="${GRAPH_COLOURS.tie}" stroke="${GRAPH_COLOURS.canvas}" stroke-width="3" paint-order="stroke" direction="rtl" text-anchor="middle">${escapeXml(fitText(tie.label, 160, 11))}</text></g>`;
+}
+
 const marker = (id: string, colour: string) =>
   `<marker id="${id}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" markerUnits="userSpaceOnUse" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="${colour}"/></marker>`;
 
 /** The SVG document, as text (UTF-8). */
-export function buildSvg({ nodes, edges, layout, title, pathColour, fontFace }: SvgExportOptions): string {
+export function buildSvg({
+  nodes,
+  edges,
+  ties = [],
+  layout,
+  title,
+  pathColour,
+  fontFace,
+}: SvgExportOptions): string {
   const path = pathColour ?? GRAPH_COLOURS.path;
   const width = Math.max(1, Math.ceil(layout.width));
   const height = Math.max(1, Math.ceil(layout.height));
   const font = fontFace
     ? `<style>@font-face{font-family:'${fontFace.family.replace(/['\\<>&]/g, '')}';src:url(${fontFace.url.replace(/[()'"\s<>&]/g, '')}) format('woff2');}</style>`
     : '';
-  // edges, then their labels over every line, then the nodes; the control path last of the edges
+  // the interlocks, the edges, then their labels over every line, then the nodes; the control
+  // path last of the edges
   const ordered = [...edges].sort((a, b) => Number(!!a.onPath) - Number(!!b.onPath));
   return [
     '<?xml version="1.0" encoding="UTF-8"?>\n',
@@ -117,6 +138,7 @@ export function buildSvg({ nodes, edges, layout, title, pathColour, fontFace }: 
     `<title>${escapeXml(title)}</title>`,
     `<defs>${font}${marker('arrow', GRAPH_COLOURS.line)}${marker('arrow-path', path)}</defs>`,
     `<rect class="background" width="${width}" height="${height}" fill="${GRAPH_COLOURS.canvas}"/>`,
+    `<g class="ties">${ties.map((t) => tieSvg(t, layout)).join('')}</g>`,
     `<g class="edges">${ordered.map((e) => edgeSvg(e, layout, path)).join('')}</g>`,
     `<g class="edge-labels">${ordered.map((e) => edgeLabelSvg(e, layout)).join('')}</g>`,
     `<g class="nodes">${nodes.map((node) => nodeSvg(node, layout, path)).join('')}</g>`,

@@ -22,6 +22,8 @@ export const GRAPH_COLOURS = {
   canvas: '#f6f5f4',
   /** The control path: the fourth colour's strong variant (3:1 on white). */
   path: '#c88525',
+  /** Interlocks: the persons' tone (4.5:1 on the canvas). */
+  tie: '#7b2f8c',
 };
 
 export const toneLabel = (tone: GraphTone, label?: string) => label ?? TONES[tone].label;

@@ -40,6 +40,23 @@ export type GraphEdge = {
   unknown?: boolean;
 };
 
+/**
+ * An interlock between two companies drawn on the graph (issue 17, "Boards tied to ownership"):
+ * one person on both boards, or a board member of one holding shares in the other. Drawn as an
+ * arc that takes no part in the layout.
+ */
+export type GraphTie = {
+  id: string;
+  /** The two companies' node ids. */
+  a: string;
+  b: string;
+  kind: 'board' | 'shareholding';
+  /** Drawn on the arc: the person's name. */
+  label: string;
+  /** Said and shown on hover: what ties them, in a sentence. */
+  title: string;
+};
+
 /** up: holders drawn above their companies (the root at the bottom); down: the root at the top. */
 export type GraphDirection = 'up' | 'down';
 
@@ -61,6 +78,8 @@ export interface OwnershipGraphProps {
   initialFocus?: string;
   /** File name stem of the SVG and PNG exports. */
   exportName: string;
+  /** Interlocks to draw between the nodes (I shows and hides them); none offered when undefined. */
+  ties?: GraphTie[];
 }
 
 /** A point in layout coordinates (px, y down). */

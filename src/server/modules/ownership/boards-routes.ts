@@ -2,14 +2,17 @@ import { listPageOf } from '../../../contract/api-envelope.ts';
 import {
   boardEntitlement as boardEntitlementSchema,
   interlockRow,
+  interlocksAmongAnswer,
   interlocksQuery,
 } from '../../../contract/board-ownership.ts';
-import { asOfQuery, companyIdParams } from '../../../contract/ownership.ts';
+import { asOfQuery, companyIdParams, graphQuery } from '../../../contract/ownership.ts';
 import { notFound } from '../../http/errors.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
-import { boardEntitlement, interlockPage } from './boards.ts';
+import { boardEntitlement, interlockPage, interlocksAmong } from './boards.ts';
+import { ownershipSubgraph, subgraphOptions } from './queries.ts';
 
 const COMPANY_NOT_FOUND = 'شخص حقوقی یافت نشد';
+const NOT_FOUND = 'شخص یافت نشد';
 
 /**
  * Boards tied to ownership (issue 17; contract/board-ownership.ts). Both read under
@@ -70,6 +73,31 @@ export const boardsOwnershipRoutes: AnyRoute[] = [
       const found = await interlockPage(db, query);
       if (!found) throw notFound(COMPANY_NOT_FOUND);
       return found;
+    },
+  }),
+  /**
+   * GET /api/ownership/graph/:id/interlocks?direction=&depth=&open=&as_of=&include_ended=&threshold=
+   * (`person.legal.view`) — `InterlocksAmongAnswer`: the interlocks among the companies that the
+   * same graph shows (GET /api/ownership/graph/:id with the same parameters, so the two always
+   * agree), on its date: persons on two or more of their boards (their seats on these boards
+   * only), and a board member of one holding shares directly in another that it holds or that
+   * holds it. The graph screens draw them between the nodes and list them beside. 404
+   * «شخص یافت نشد»; 422 on the graph query's errors.
+   */
+  defineRoute({
+    method: 'get',
+    path: '/api/ownership/graph/:id{[0-9]+}/interlocks',
+    permission: 'person.legal.view',
+    summary: 'The interlocks among the companies of an ownership graph',
+    tags: ['ownership', 'boards'],
+    params: companyIdParams,
+    query: graphQuery,
+    response: interlocksAmongAnswer,
+    async handler({ db, params, query }) {
+      const graph = await ownershipSubgraph(db, `L${params.id}`, subgraphOptions(query));
+      if (!graph) throw notFound(NOT_FOUND);
+      const companies = graph.nodes.filter((n) => n.type === 'legal').map((n) => n.id);
+      return interlocksAmong(db, companies, graph.as_of);
     },
   }),
 ];

@@ -6,6 +6,7 @@ import {
   GRAPH_PAGE,
   type GraphEdgeAnswer,
   type GraphNodeAnswer,
+  type GraphQueryValues,
   type HolderHoldings,
   type OwnershipGraphAnswer,
   type OwnershipNode,
@@ -259,6 +260,16 @@ export function parseOpen(open: string | undefined): Map<string, number> | null 
     }),
   );
 }
+
+/** The options of `ownershipSubgraph` from the graph query (contract/ownership.ts `graphQuery`). */
+export const subgraphOptions = (query: GraphQueryValues) => ({
+  direction: query.direction,
+  day: query.as_of,
+  depth: query.depth,
+  open: parseOpen(query.open),
+  includeEnded: query.include_ended,
+  threshold: query.threshold,
+});
 
 type LinkOut = { other: string; share: number; ended: boolean; validTo: string | null };
 

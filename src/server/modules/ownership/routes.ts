@@ -20,7 +20,13 @@ import { notFound } from '../../http/errors.ts';
 import { queryRows } from '../../http/list.ts';
 import { defineRoute } from '../../http/route.ts';
 import { refreshStateClasses } from './classes.ts';
-import { companyOwners, figureChains, holderHoldings, ownershipSubgraph, parseOpen } from './queries.ts';
+import {
+  companyOwners,
+  figureChains,
+  holderHoldings,
+  ownershipSubgraph,
+  subgraphOptions,
+} from './queries.ts';
 import { compareOwnership, declaredReview } from './review.ts';
 
 const NOT_FOUND = 'شخص یافت نشد';
@@ -121,14 +127,7 @@ export const ownershipRoutes = [
     query: graphQuery,
     response: ownershipGraph,
     async handler({ db, params, query }) {
-      const found = await ownershipSubgraph(db, `L${params.id}`, {
-        direction: query.direction,
-        day: query.as_of,
-        depth: query.depth,
-        open: parseOpen(query.open),
-        includeEnded: query.include_ended,
-        threshold: query.threshold,
-      });
+      const found = await ownershipSubgraph(db, `L${params.id}`, subgraphOptions(query));
       if (!found) throw notFound(NOT_FOUND);
       return found;
     },
