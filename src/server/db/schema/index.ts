@@ -4,6 +4,7 @@ export * from './files.ts';
 export * from './finance.ts';
 export * from './geo.ts';
 export * from './governance.ts';
+export * from './issues.ts';
 export * from './logs.ts';
 export * from './ownership.ts';
 export * from './performance.ts';
