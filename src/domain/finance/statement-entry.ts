@@ -1,4 +1,5 @@
 import { and, assign, type SnapshotFrom, setup, transition } from 'xstate';
+import { isTimestamp, normalizeNote } from '../move-fields.ts';
 
 /**
  * The entry states of one financial statement (one company, one fiscal year, one period: annual,
@@ -113,30 +114,6 @@ export const INITIAL_STATEMENT_ENTRY: Readonly<StatementEntryContext> = Object.f
   checksPassed: false,
   history: [],
 });
-
-// Zero-width and direction marks (U+200B–U+200F, U+202A–U+202E, U+2060, U+2066–U+2069, U+FEFF):
-// a note made of them and spaces shows nothing.
-const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
-
-/** The note as stored: trimmed, `null` when absent or when nothing visible is left. */
-function normalizeNote(note: unknown): string | null {
-  if (typeof note !== 'string') return null;
-  const trimmed = note.trim();
-  return trimmed.replace(INVISIBLE, '').trim() === '' ? null : trimmed;
-}
-
-const ISO_TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
-
-/** An ISO 8601 timestamp with seconds and a zone, naming a real calendar day. */
-function isTimestamp(at: unknown): boolean {
-  if (typeof at !== 'string') return false;
-  const m = ISO_TIMESTAMP.exec(at);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && !Number.isNaN(Date.parse(at));
-}
 
 /**
  * The entry statechart of one financial statement: five states, four moves, the rules and why
