@@ -32,6 +32,8 @@ export type OptionSource =
   | 'industries'
   | 'supervising_bodies'
   | 'statement_items'
+  | 'issue_types'
+  | 'assignees'
   | 'labels:legal_person'
   | 'labels:true_person';
 

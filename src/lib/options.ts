@@ -32,6 +32,15 @@ export const OPTION_LOADERS: Readonly<Record<OptionSource, () => Promise<EnumOpt
         quiet: true,
       })
     ).map((i) => ({ value: i.id, label: `${i.name_fa} (${i.code})` })),
+  /** GET /api/issue-types: the active issue types, in their order. */
+  issue_types: async () =>
+    (await api<Named[]>('/api/issue-types', { quiet: true })).map((t) => ({ value: t.id, label: t.name })),
+  /** GET /api/issues/assignees: the staff an issue may be assigned to, by name. */
+  assignees: async () =>
+    (await api<Named[]>('/api/issues/assignees', { quiet: true })).map((u) => ({
+      value: u.id,
+      label: u.name,
+    })),
   /** The labels the management area defines for legal persons (and, next, for true persons). */
   'labels:legal_person': labelOptions('legal_person'),
   'labels:true_person': labelOptions('true_person'),

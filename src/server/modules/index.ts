@@ -10,6 +10,7 @@ import { contactRoutes } from './contacts/routes.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { financeRoutes } from './finance/routes.ts';
 import { industryRoutes } from './industries/routes.ts';
+import { issueRoutes } from './issues/routes.ts';
 import { labelRoutes } from './labels/routes.ts';
 import { logRoutes } from './logs/routes.ts';
 import { managementRoutes } from './management/routes.ts';
@@ -58,6 +59,7 @@ export const allRoutes: AnyRoute[] = [
   ...financeRoutes,
   ...performanceRoutes,
   ...ownershipRoutes,
+  ...issueRoutes,
   ...bodsOwnershipRoutes,
   ...structureOwnershipRoutes,
   ...boardsOwnershipRoutes,
