@@ -77,15 +77,15 @@ export const issueEntity = defineEntity({
       ...optionsOf(ISSUE_OBJECT_TYPES, ISSUE_OBJECT_TYPE_LABELS),
       label: 'نوع شخص',
       filter: ['eq'],
-      form: { section: 'موضوع', required: true, order: 2, initial: 'legal_person' },
     },
     object_id: {
-      type: 'int',
-      label: 'شناسهٔ شخص',
+      type: 'ref',
+      label: 'شخص حقوقی',
+      picker: 'legal_person',
+      shownAs: 'object',
       filter: ['eq'],
       apiOnly: true,
       form: { section: 'موضوع', required: true, order: 3 },
-      input: positiveId,
     },
     object: { type: 'text', label: 'شخص', column: { width: 220 }, sort: true, format: 'verbatim' },
     issue_type: {
@@ -153,7 +153,14 @@ export const issueEntity = defineEntity({
 
 export const issueRow = rowSchema(issueEntity);
 export type IssueRow = z.infer<typeof issueRow>;
-export const issueInput = inputSchema(issueEntity);
+/**
+ * Body of create and update: the form's fields, and the kind of person the issue is about
+ * (`legal_person` when not given: the form picks a legal person; a true person's issue names
+ * `true_person`).
+ */
+export const issueInput = inputSchema(issueEntity).extend({
+  object_type: z.enum(ISSUE_OBJECT_TYPES, { error: 'نوع شخص نامعتبر است' }).default('legal_person'),
+});
 export type IssueInput = z.input<typeof issueInput>;
 export const issueParams = z.object({ id: positiveId });
 

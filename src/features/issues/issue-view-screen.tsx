@@ -1,0 +1,410 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { css } from 'styled-system/css';
+import { ISSUE_PRIORITY_LABELS, type IssueDetail, type IssueLetter } from '~/contract/issues.ts';
+import { ISSUE_STATE_LABELS_FA, type IssueMoveType } from '~/domain/issues/issue-status.ts';
+import { LETTER_DIRECTION_LABELS_FA, type LetterDirection } from '~/domain/issues/letters.ts';
+import { parseJalaliDate } from '~/domain/jalali.ts';
+import { toPersianDigits } from '~/domain/persian-text.ts';
+import { ApiError, api } from '~/lib/http.ts';
+import { readSession, sessionHolds } from '~/lib/session.ts';
+import { Badge } from '~/ui/badge.tsx';
+import { Button } from '~/ui/button.tsx';
+import { SelectField, TextField } from '~/ui/form/fields.tsx';
+import { EMPTY, formatDate, formatDateTime } from '~/ui/format.ts';
+import { JalaliField } from '~/ui/jalali-input.tsx';
+import { FormDialog } from '~/ui/managed-list.tsx';
+import { PageHeader } from '~/ui/page-header.tsx';
+import { SkeletonRows } from '~/ui/skeleton.tsx';
+import { toast } from '~/ui/toaster.tsx';
+import { useShortcuts } from '~/ui/use-shortcuts.ts';
+
+/**
+ * /issues/view/{id} (permission `issues`): one issue — what it is about, its type, priority,
+ * assignee and due date, its description, its status with the moves the statechart allows now
+ * (a reason asked for a decline or a reopening, a Jalali day for a snooze, the original's number
+ * for a duplicate; the server refuses in Persian what the statechart refuses), and its letters in
+ * and out with their reference numbers; L registers a letter.
+ */
+
+const MOVE_VERBS: Record<IssueMoveType, string> = {
+  ACCEPT: 'پذیرش',
+  START: 'شروع اقدام',
+  MARK_DUPLICATE: 'تکراری',
+  DECLINE: 'رد',
+  SNOOZE: 'تعویق',
+  WAKE: 'پایان تعویق',
+  RESOLVE: 'حل شد',
+  CLOSE: 'بستن',
+  REOPEN: 'بازگشایی',
+};
+/** The moves that ask for something first, and what. */
+const ASKS: Partial<Record<IssueMoveType, 'reason' | 'until' | 'of'>> = {
+  DECLINE: 'reason',
+  REOPEN: 'reason',
+  SNOOZE: 'until',
+  MARK_DUPLICATE: 'of',
+};
+
+const page = css({ display: 'flex', flexDirection: 'column', gap: '4', p: '4', maxW: '1100px' });
+const facts = css({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+  gap: '3',
+  m: 0,
+  '& dt': { color: 'muted', fontSize: '12px' },
+  '& dd': { m: 0, fontSize: '14px' },
+});
+const section = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2',
+  '& h2': { fontSize: '15px', fontWeight: 600, m: 0 },
+});
+const text = css({ whiteSpace: 'pre-wrap', m: 0, lineHeight: '1.8' });
+const moves = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' });
+const table = css({
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: '13px',
+  '& th, & td': { py: '1.5', px: '2', borderBottom: '1px solid token(colors.line)', textAlign: 'start' },
+  '& th': { color: 'muted', fontWeight: 500 },
+});
+
+const issueKey = (id: number) => ['issues', 'view', id];
+
+function personPath(d: IssueDetail) {
+  return d.object_type === 'legal_person'
+    ? `/person/legal-persons/view/${d.object_id}`
+    : `/person/true-persons/view/${d.object_id}`;
+}
+
+export function IssueViewScreen({ id }: { id: number }) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: issueKey(id),
+    queryFn: ({ signal }) => api<IssueDetail>(`/api/issues/${id}`, { signal, quiet: true }),
+  });
+  const mayChange = sessionHolds(readSession(), 'issues');
+  const [asking, setAsking] = useState<IssueMoveType | null>(null);
+  const [writing, setWriting] = useState(false);
+  const issue = query.data;
+  useShortcuts({ KeyL: () => setWriting(true) }, mayChange && !!issue && !writing && !asking);
+  const refresh = (next: IssueDetail) => {
+    client.setQueryData(issueKey(id), next);
+    void client.invalidateQueries({ queryKey: ['issue'] });
+  };
+  const move = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      api<IssueDetail>(`/api/issues/${id}/moves`, { method: 'POST', body, quiet: true }),
+    onSuccess: (next) => {
+      refresh(next);
+      setAsking(null);
+      toast.positive(`وضعیت موضوع: ${ISSUE_STATE_LABELS_FA[next.status]}`);
+    },
+  });
+  const run = (type: IssueMoveType) => {
+    if (ASKS[type]) setAsking(type);
+    else move.mutate({ type }, { onError: (e) => toast.negative(e.message) });
+  };
+
+  if (!issue)
+    return (
+      <div className={page}>
+        {query.isPending ? (
+          <SkeletonRows rows={6} columns={2} />
+        ) : (
+          <p>
+            {query.error instanceof ApiError && query.error.status === 404
+              ? 'این موضوع پیدا نشد.'
+              : 'موضوع بارگیری نشد.'}
+          </p>
+        )}
+      </div>
+    );
+  return (
+    <div className={page}>
+      <PageHeader
+        title={issue.title}
+        parent={{ label: 'موضوعات اشخاص حقوقی', to: '/issues/legal-person' }}
+        actions={
+          mayChange && (
+            <Button shortcut="KeyL" onClick={() => setWriting(true)}>
+              نامهٔ تازه
+            </Button>
+          )
+        }
+      />
+      <dl className={facts}>
+        <div>
+          <dt>وضعیت</dt>
+          <dd>
+            <Badge data-status={issue.status}>{ISSUE_STATE_LABELS_FA[issue.status]}</Badge>
+            {issue.status === 'snoozed' && issue.snoozed_until && ` تا ${formatDate(issue.snoozed_until)}`}
+            {issue.status === 'duplicate' && issue.duplicate_of && (
+              <>
+                {' '}
+                از{' '}
+                <Link to="/issues/view/$id" params={{ id: String(issue.duplicate_of) }}>
+                  موضوع {toPersianDigits(issue.duplicate_of)}
+                </Link>
+              </>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>دربارهٔ</dt>
+          <dd>
+            <Link to={personPath(issue) as never}>{issue.object}</Link>
+          </dd>
+        </div>
+        <div>
+          <dt>نوع موضوع</dt>
+          <dd>{issue.issue_type_name}</dd>
+        </div>
+        <div>
+          <dt>اولویت</dt>
+          <dd>{ISSUE_PRIORITY_LABELS[issue.priority]}</dd>
+        </div>
+        <div>
+          <dt>مسئول</dt>
+          <dd>{issue.assignee ?? EMPTY}</dd>
+        </div>
+        <div>
+          <dt>مهلت</dt>
+          <dd>{issue.due_date ? formatDate(issue.due_date) : EMPTY}</dd>
+        </div>
+        <div>
+          <dt>ثبت</dt>
+          <dd>
+            {issue.created_by ?? EMPTY}، {formatDateTime(issue.created_at)}
+          </dd>
+        </div>
+      </dl>
+      {issue.status === 'declined' && issue.decline_reason && (
+        <p className={text}>دلیل رد: {issue.decline_reason}</p>
+      )}
+      {mayChange && issue.allowed_moves.length > 0 && (
+        <section className={section} aria-label="تغییر وضعیت">
+          <h2>تغییر وضعیت</h2>
+          <div className={moves}>
+            {issue.allowed_moves.map((type) => (
+              <Button key={type} size="sm" disabled={move.isPending} onClick={() => run(type)}>
+                {MOVE_VERBS[type]}
+              </Button>
+            ))}
+          </div>
+        </section>
+      )}
+      <section className={section} aria-label="شرح">
+        <h2>شرح</h2>
+        <p className={text}>{issue.description || 'شرحی ثبت نشده است.'}</p>
+      </section>
+      <section className={section} aria-label="مکاتبات">
+        <h2>مکاتبات ({toPersianDigits(issue.letters.length)})</h2>
+        {issue.letters.length === 0 ? (
+          <p className={text}>نامه‌ای ثبت نشده است.</p>
+        ) : (
+          <table className={table}>
+            <thead>
+              <tr>
+                <th>شماره</th>
+                <th>نوع</th>
+                <th>تاریخ</th>
+                <th>فرستنده</th>
+                <th>گیرنده</th>
+                <th>موضوع نامه</th>
+              </tr>
+            </thead>
+            <tbody>
+              {issue.letters.map((l: IssueLetter) => (
+                <tr key={l.id}>
+                  <td>
+                    <bdi>{toPersianDigits(l.reference_number)}</bdi>
+                  </td>
+                  <td>{LETTER_DIRECTION_LABELS_FA[l.direction]}</td>
+                  <td>{formatDate(l.letter_date)}</td>
+                  <td>{l.sender}</td>
+                  <td>{l.recipient}</td>
+                  <td>{l.subject}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      {asking && (
+        <MoveDialog
+          type={asking}
+          busy={move.isPending}
+          error={move.error instanceof ApiError ? move.error.message : undefined}
+          onClose={() => {
+            setAsking(null);
+            move.reset();
+          }}
+          onSubmit={(body) => move.mutate({ type: asking, ...body })}
+        />
+      )}
+      {writing && (
+        <LetterDialog
+          id={id}
+          onClose={() => setWriting(false)}
+          onSaved={(letter) => {
+            setWriting(false);
+            void client.invalidateQueries({ queryKey: issueKey(id) });
+            toast.positive(`نامه با شمارهٔ ${toPersianDigits(letter.reference_number)} ثبت شد`);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** What a move asks for before it is sent: a reason, a Jalali day, or the original's number. */
+function MoveDialog({
+  type,
+  busy,
+  error,
+  onClose,
+  onSubmit,
+}: {
+  type: IssueMoveType;
+  busy: boolean;
+  error?: string;
+  onClose(): void;
+  onSubmit(body: Record<string, unknown>): void;
+}) {
+  const asks = ASKS[type]!;
+  const [value, setValue] = useState('');
+  const [local, setLocal] = useState<string | undefined>();
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (asks === 'until') {
+      const iso = parseJalaliDate(value);
+      if (!iso) return setLocal('روزی شمسی مانند ۱۴۰۵/۰۹/۱۵ وارد کنید');
+      return onSubmit({ until: iso });
+    }
+    if (asks === 'of') {
+      const n = Number(value.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))));
+      if (!Number.isSafeInteger(n) || n < 1) return setLocal('شمارهٔ موضوع اصلی را وارد کنید');
+      return onSubmit({ of: n });
+    }
+    onSubmit({ reason: value });
+  };
+  return (
+    <FormDialog
+      open
+      title={MOVE_VERBS[type]}
+      busy={busy}
+      error={local ?? error}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={MOVE_VERBS[type]}
+    >
+      {asks === 'until' ? (
+        <JalaliField name="until" label="تا تاریخ" value={value} onChange={setValue} autoFocus />
+      ) : (
+        <TextField
+          name={asks}
+          label={asks === 'of' ? 'شمارهٔ موضوع اصلی' : 'دلیل'}
+          value={value}
+          onChange={setValue}
+          multiline={asks === 'reason'}
+          inputMode={asks === 'of' ? 'numeric' : undefined}
+          autoFocus
+        />
+      )}
+    </FormDialog>
+  );
+}
+
+/** A letter in or out; its reference number is the server's to issue. */
+function LetterDialog({
+  id,
+  onClose,
+  onSaved,
+}: {
+  id: number;
+  onClose(): void;
+  onSaved(letter: IssueLetter): void;
+}) {
+  const [direction, setDirection] = useState<LetterDirection>('out');
+  const [date, setDate] = useState('');
+  const [sender, setSender] = useState('');
+  const [recipient, setRecipient] = useState('');
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const save = useMutation({
+    mutationFn: (json: Record<string, unknown>) =>
+      api<IssueLetter>(`/api/issues/${id}/letters`, { method: 'POST', body: json, quiet: true }),
+    onSuccess: onSaved,
+  });
+  const fields = save.error instanceof ApiError ? save.error.fields : {};
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    save.mutate({
+      direction,
+      letter_date: parseJalaliDate(date) ?? date,
+      sender,
+      recipient,
+      subject,
+      body,
+    });
+  };
+  return (
+    <FormDialog
+      open
+      title="نامهٔ تازه"
+      busy={save.isPending}
+      error={save.error && !Object.keys(fields).length ? save.error.message : undefined}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <SelectField
+        name="direction"
+        label="نوع نامه"
+        value={direction}
+        onChange={(v) => setDirection(v as LetterDirection)}
+        options={[
+          { value: 'out', label: LETTER_DIRECTION_LABELS_FA.out },
+          { value: 'in', label: LETTER_DIRECTION_LABELS_FA.in },
+        ]}
+        empty={null}
+      />
+      <JalaliField
+        name="letter_date"
+        label="تاریخ نامه"
+        value={date}
+        onChange={setDate}
+        error={fields.letter_date?.[0]}
+        required
+      />
+      <TextField
+        name="sender"
+        label="فرستنده"
+        value={sender}
+        onChange={setSender}
+        error={fields.sender?.[0]}
+        required
+      />
+      <TextField
+        name="recipient"
+        label="گیرنده"
+        value={recipient}
+        onChange={setRecipient}
+        error={fields.recipient?.[0]}
+        required
+      />
+      <TextField
+        name="subject"
+        label="موضوع نامه"
+        value={subject}
+        onChange={setSubject}
+        error={fields.subject?.[0]}
+        required
+      />
+      <TextField name="body" label="متن" value={body} onChange={setBody} multiline rows={6} />
+    </FormDialog>
+  );
+}
