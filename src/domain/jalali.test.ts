@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jalaliOfIso, parseJalaliDate, yearsBetween } from './jalali.ts';
+import { jalaliOfIso, parseJalaliDate, tehranTimestamp, yearsBetween } from './jalali.ts';
 
 describe('Jalali dates', () => {
   it('reads typed Jalali dates into ISO dates', () => {
@@ -22,5 +22,15 @@ describe('Jalali dates', () => {
   it('counts whole years', () => {
     expect(yearsBetween('1986-07-12', '2026-07-11')).toBe(39);
     expect(yearsBetween('1986-07-12', '2026-07-12')).toBe(40);
+  });
+});
+
+describe('tehranTimestamp', () => {
+  it("is the instant in Iran's +03:30, whose day is Iran's day", () => {
+    expect(tehranTimestamp(new Date('2026-11-27T20:29:59.000Z'))).toBe('2026-11-27T23:59:59.000+03:30');
+    expect(tehranTimestamp(new Date('2026-11-27T20:30:00.000Z'))).toBe('2026-11-28T00:00:00.000+03:30');
+    expect(Date.parse(tehranTimestamp(new Date('2026-03-20T12:00:00.000Z')))).toBe(
+      Date.parse('2026-03-20T12:00:00.000Z'),
+    );
   });
 });

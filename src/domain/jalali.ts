@@ -47,3 +47,14 @@ export function yearsBetween(from: string, to: string): number {
   const [ty, tm, td] = to.split('-').map(Number) as [number, number, number];
   return ty - fy - (tm < fm || (tm === fm && td < fd) ? 1 : 0);
 }
+
+const TEHRAN_OFFSET_MS = 3.5 * 60 * 60 * 1000;
+
+/**
+ * An ISO 8601 timestamp of `now` in Tehran's time, `2026-11-27T18:30:00.000+03:30` (Iran keeps
+ * +03:30 all year since daylight saving was abolished in 2022): its first ten characters are the
+ * day in Iran, as the issues' status statechart reads it.
+ */
+export function tehranTimestamp(now: Date): string {
+  return new Date(now.getTime() + TEHRAN_OFFSET_MS).toISOString().replace('Z', '+03:30');
+}

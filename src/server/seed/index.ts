@@ -7,6 +7,7 @@ import { seedAccess, syncPermissions } from './access.ts';
 import { seedCompanyReports } from './company-reports.ts';
 import { seedDocumentTypes } from './document-types.ts';
 import { seedChart, seedStatements } from './finance.ts';
+import { seedIssues } from './issues.ts';
 import { seedLabels } from './labels.ts';
 import { seedMeasureValues, seedPerformanceConfig } from './performance.ts';
 import { seedPortfolio } from './portfolio.ts';
@@ -55,6 +56,7 @@ export async function seedIfEmpty(
   if (config.SEED === 'demo') {
     await seedStatements(db);
     await seedMeasureValues(db);
+    await seedIssues(db);
   }
   // each company's state class (issue 17), for the lists
   await refreshStateClassesIfStale(db);

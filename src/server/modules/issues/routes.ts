@@ -16,6 +16,7 @@ import {
 } from '../../../contract/issues.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
 import { applyIssueMove, type IssueStatusEvent } from '../../../domain/issues/issue-status.ts';
+import { tehranTimestamp } from '../../../domain/jalali.ts';
 import type { Db } from '../../db/client.ts';
 import { issues, issueTypes } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../http/errors.ts';
@@ -33,15 +34,6 @@ import { assignees, issueList, mayBeAssigned, objectExists, readIssue, statusCon
  */
 
 const NOT_FOUND = 'موضوع یافت نشد';
-const TEHRAN_OFFSET_MS = 3.5 * 60 * 60 * 1000;
-
-/**
- * An ISO timestamp of `now` in Tehran's time (+03:30: Iran keeps no daylight saving since 2022),
- * as the status statechart reads the day of a move from its `at`.
- */
-export function tehranTimestamp(now: Date): string {
-  return new Date(now.getTime() + TEHRAN_OFFSET_MS).toISOString().replace('Z', '+03:30');
-}
 
 /** The body as `issueInput` leaves it (its fields' types, which inputSchema does not carry for text and refs). */
 type IssueBody = {

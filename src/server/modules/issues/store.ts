@@ -22,7 +22,6 @@ const issueSource = {
     LEFT JOIN true_persons tp ON i.object_type = 'true_person' AND tp.id = i.object_id
     LEFT JOIN users a ON a.id = i.assignee_id
     LEFT JOIN users c ON c.id = i.created_by`),
-  countFrom: r('issues i'),
   columns: {
     id: r('i.id'),
     title: r('i.title'),
