@@ -1,24 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { ISSUE_PRIORITY_LABELS, type IssueDetail, type IssueLetter } from '~/contract/issues.ts';
 import { ISSUE_STATE_LABELS_FA, type IssueMoveType } from '~/domain/issues/issue-status.ts';
-import { LETTER_DIRECTION_LABELS_FA, type LetterDirection } from '~/domain/issues/letters.ts';
-import { parseJalaliDate } from '~/domain/jalali.ts';
+import { LETTER_DIRECTION_LABELS_FA } from '~/domain/issues/letters.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { ApiError, api } from '~/lib/http.ts';
 import { readSession, sessionHolds } from '~/lib/session.ts';
 import { Badge } from '~/ui/badge.tsx';
 import { Button } from '~/ui/button.tsx';
-import { SelectField, TextField } from '~/ui/form/fields.tsx';
 import { EMPTY, formatDate, formatDateTime } from '~/ui/format.ts';
-import { JalaliField } from '~/ui/jalali-input.tsx';
-import { FormDialog } from '~/ui/managed-list.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { SkeletonRows } from '~/ui/skeleton.tsx';
 import { toast } from '~/ui/toaster.tsx';
 import { useShortcuts } from '~/ui/use-shortcuts.ts';
+import { ASKS, LetterDialog, MOVE_VERBS, MoveDialog } from './issue-dialogs.tsx';
 
 /**
  * /issues/view/{id} (permission `issues`): one issue — what it is about, its type, priority,
@@ -27,25 +24,6 @@ import { useShortcuts } from '~/ui/use-shortcuts.ts';
  * for a duplicate; the server refuses in Persian what the statechart refuses), and its letters in
  * and out with their reference numbers; L registers a letter.
  */
-
-const MOVE_VERBS: Record<IssueMoveType, string> = {
-  ACCEPT: 'پذیرش',
-  START: 'شروع اقدام',
-  MARK_DUPLICATE: 'تکراری',
-  DECLINE: 'رد',
-  SNOOZE: 'تعویق',
-  WAKE: 'پایان تعویق',
-  RESOLVE: 'حل شد',
-  CLOSE: 'بستن',
-  REOPEN: 'بازگشایی',
-};
-/** The moves that ask for something first, and what. */
-const ASKS: Partial<Record<IssueMoveType, 'reason' | 'until' | 'of'>> = {
-  DECLINE: 'reason',
-  REOPEN: 'reason',
-  SNOOZE: 'until',
-  MARK_DUPLICATE: 'of',
-};
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '4', p: '4', maxW: '1100px' });
 const facts = css({
@@ -258,153 +236,5 @@ export function IssueViewScreen({ id }: { id: number }) {
         />
       )}
     </div>
-  );
-}
-
-/** What a move asks for before it is sent: a reason, a Jalali day, or the original's number. */
-function MoveDialog({
-  type,
-  busy,
-  error,
-  onClose,
-  onSubmit,
-}: {
-  type: IssueMoveType;
-  busy: boolean;
-  error?: string;
-  onClose(): void;
-  onSubmit(body: Record<string, unknown>): void;
-}) {
-  const asks = ASKS[type]!;
-  const [value, setValue] = useState('');
-  const [local, setLocal] = useState<string | undefined>();
-  const submit = (e?: FormEvent) => {
-    e?.preventDefault();
-    if (asks === 'until') {
-      const iso = parseJalaliDate(value);
-      if (!iso) return setLocal('روزی شمسی مانند ۱۴۰۵/۰۹/۱۵ وارد کنید');
-      return onSubmit({ until: iso });
-    }
-    if (asks === 'of') {
-      const n = Number(value.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))));
-      if (!Number.isSafeInteger(n) || n < 1) return setLocal('شمارهٔ موضوع اصلی را وارد کنید');
-      return onSubmit({ of: n });
-    }
-    onSubmit({ reason: value });
-  };
-  return (
-    <FormDialog
-      open
-      title={MOVE_VERBS[type]}
-      busy={busy}
-      error={local ?? error}
-      onClose={onClose}
-      onSubmit={submit}
-      submitLabel={MOVE_VERBS[type]}
-    >
-      {asks === 'until' ? (
-        <JalaliField name="until" label="تا تاریخ" value={value} onChange={setValue} autoFocus />
-      ) : (
-        <TextField
-          name={asks}
-          label={asks === 'of' ? 'شمارهٔ موضوع اصلی' : 'دلیل'}
-          value={value}
-          onChange={setValue}
-          multiline={asks === 'reason'}
-          inputMode={asks === 'of' ? 'numeric' : undefined}
-          autoFocus
-        />
-      )}
-    </FormDialog>
-  );
-}
-
-/** A letter in or out; its reference number is the server's to issue. */
-function LetterDialog({
-  id,
-  onClose,
-  onSaved,
-}: {
-  id: number;
-  onClose(): void;
-  onSaved(letter: IssueLetter): void;
-}) {
-  const [direction, setDirection] = useState<LetterDirection>('out');
-  const [date, setDate] = useState('');
-  const [sender, setSender] = useState('');
-  const [recipient, setRecipient] = useState('');
-  const [subject, setSubject] = useState('');
-  const [body, setBody] = useState('');
-  const save = useMutation({
-    mutationFn: (json: Record<string, unknown>) =>
-      api<IssueLetter>(`/api/issues/${id}/letters`, { method: 'POST', body: json, quiet: true }),
-    onSuccess: onSaved,
-  });
-  const fields = save.error instanceof ApiError ? save.error.fields : {};
-  const submit = (e?: FormEvent) => {
-    e?.preventDefault();
-    save.mutate({
-      direction,
-      letter_date: parseJalaliDate(date) ?? date,
-      sender,
-      recipient,
-      subject,
-      body,
-    });
-  };
-  return (
-    <FormDialog
-      open
-      title="نامهٔ تازه"
-      busy={save.isPending}
-      error={save.error && !Object.keys(fields).length ? save.error.message : undefined}
-      onClose={onClose}
-      onSubmit={submit}
-    >
-      <SelectField
-        name="direction"
-        label="نوع نامه"
-        value={direction}
-        onChange={(v) => setDirection(v as LetterDirection)}
-        options={[
-          { value: 'out', label: LETTER_DIRECTION_LABELS_FA.out },
-          { value: 'in', label: LETTER_DIRECTION_LABELS_FA.in },
-        ]}
-        empty={null}
-      />
-      <JalaliField
-        name="letter_date"
-        label="تاریخ نامه"
-        value={date}
-        onChange={setDate}
-        error={fields.letter_date?.[0]}
-        required
-      />
-      <TextField
-        name="sender"
-        label="فرستنده"
-        value={sender}
-        onChange={setSender}
-        error={fields.sender?.[0]}
-        required
-      />
-      <TextField
-        name="recipient"
-        label="گیرنده"
-        value={recipient}
-        onChange={setRecipient}
-        error={fields.recipient?.[0]}
-        required
-      />
-      <TextField
-        name="subject"
-        label="موضوع نامه"
-        value={subject}
-        onChange={setSubject}
-        error={fields.subject?.[0]}
-        required
-      />
-      <TextField name="body" label="متن" value={body} onChange={setBody} multiline rows={6} />
-    </FormDialog>
   );
 }

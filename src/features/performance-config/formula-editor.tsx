@@ -8,7 +8,7 @@ import {
   formulaInput,
 } from '~/contract/performance-config.ts';
 import type { LegalPickerRow } from '~/contract/persons.ts';
-import { toPersianDigits } from '~/domain/persian-text.ts';
+import { toAsciiDigits, toPersianDigits } from '~/domain/persian-text.ts';
 import { Button } from '~/ui/button.tsx';
 import { Dialog } from '~/ui/dialog.tsx';
 import type { EntityEditorProps } from '~/ui/entity/entity-list-screen.tsx';
@@ -202,7 +202,7 @@ export function FormulaEditor({ row, save, onClose, onSaved }: EntityEditorProps
     lastContext = { company, year };
   }, [company, year]);
   const text = useDebounced(form.values.text, DEBOUNCE_MS);
-  const yearNumber = Number(year.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))));
+  const yearNumber = Number(toAsciiDigits(year));
   const validYear =
     Number.isInteger(yearNumber) && yearNumber >= 1300 && yearNumber <= 1500 ? yearNumber : null;
   const title = formula ? `ویرایش فرمول «${formula.name_fa}»` : 'فرمول تازه';

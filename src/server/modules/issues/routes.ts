@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { listPageOf } from '../../../contract/api-envelope.ts';
 import { deletedAnswer } from '../../../contract/ids.ts';
@@ -242,7 +242,7 @@ export const issueRoutes: AnyRoute[] = [
           updatedAt: new Date(),
           version: sql`${issues.version} + 1`,
         })
-        .where(and(eq(issues.id, params.id)));
+        .where(eq(issues.id, params.id));
       const result = (await readIssue(db, params.id))!;
       return { id: params.id, before: statusContext(stored), after: { ...c, move: moved.move }, result };
     },
