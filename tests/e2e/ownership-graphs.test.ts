@@ -28,8 +28,21 @@ const pageGet = <T>(page: Page, path: string) =>
 const focusedNode = (page: Page) =>
   page.locator('[data-focused]').first().getAttribute('data-id', { timeout: WAIT.timeout });
 
-/** «N گره، M پیوند» of the graph's count line, and the list's caption: both must agree. */
+/**
+ * «N گره، M پیوند» of the graph's count line, and the list's caption, once they agree: the list
+ * shows a new answer at once, the graph when its worker has laid it out (up to WAIT).
+ */
 async function counts(page: Page) {
+  await expect
+    .poll(async () => {
+      const { line, caption } = await countsNow(page);
+      return line === caption;
+    }, WAIT)
+    .toBe(true);
+  return countsNow(page);
+}
+
+async function countsNow(page: Page) {
   const line = await page.locator('[aria-live="polite"]', { hasText: 'گره،' }).first().textContent();
   const caption = await page.locator('aside table caption').textContent();
   return { line: line?.trim(), caption: caption?.trim() };
