@@ -35,13 +35,18 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/e2e-global-setup.ts'],
+          setupFiles: ['tests/support/e2e-worker.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // A browser test that fails once is run again (as Playwright's runner does on CI); one
           // that passes only then is printed as FLAKY by scripts/test.mjs, so it is seen and fixed.
           retry: 1,
-          fileParallelism: false,
-          // one file at a time in one worker, which imports playwright and the test support once
+          // E2E_WORKERS files at once (default 2), each worker against a server and a database of
+          // its own (tests/support/e2e-global-setup.ts, e2e-worker.ts): a browser test mostly
+          // waits (for the page, the network, a debounce), so two overlap well on two cores
+          pool: 'forks',
+          maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 2)),
+          // each worker imports playwright and the test support once for its files
           isolate: false,
         },
       },

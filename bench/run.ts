@@ -7,12 +7,14 @@ import type { Database } from '../src/server/db/client.ts';
 import { dbBlobStore } from '../src/server/files/db-store.ts';
 import type { AppDeps } from '../src/server/http/deps.ts';
 import { listPage } from '../src/server/http/list.ts';
+import { JobQueue, jobSettings } from '../src/server/jobs/queue.ts';
 import { legalPersonsList } from '../src/server/modules/persons/lists.ts';
 import { searchPersons } from '../src/server/modules/search/query.ts';
 import { logSmsProvider } from '../src/server/sms/provider.ts';
 import { signInBundle } from './bundle.ts';
 import { benchExport } from './export.ts';
 import { graphBench } from './graph.ts';
+import { issuesBench } from './issues.ts';
 import { ratio, report, timePair } from './measure.ts';
 import { ownershipBench } from './ownership.ts';
 import { scrollBench } from './scroll.ts';
@@ -21,7 +23,7 @@ import { statementsBench } from './statements.ts';
 
 /**
  * `npm run bench [-- --scale N] [--fresh] [--runs R] [--only pglite|postgres] [--no-scroll | --scroll-only] [--windowed]
- * [--no-statements | --statements-only] [--no-ownership | --ownership-only]`: one JSON line per
+ * [--no-statements | --statements-only] [--no-ownership | --ownership-only] [--no-issues | --issues-only [--explain]]`: one JSON line per
  * figure. On a database seeded with the demo plus `seed --scale N` (default 100,000), on PGlite
  * (temp directory) and PostgreSQL (`nazer_bench` on BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432), it times the legal-persons list endpoint through the real
@@ -36,6 +38,8 @@ import { statementsBench } from './statements.ts';
  * with ten years of statements, issue 16's figures (bench/statements.ts). Before all, issue 17's
  * ownership analytics on generated graphs of 100,000 companies (bench/ownership.ts), and the
  * ownership graph's layout and frames in Chromium beside an empty React Flow canvas (bench/graph.ts).
+ * Issue 18's figures (bench/issues.ts) on a throwaway database of 200,000 issues: the triage
+ * list, a bulk verb on 10,000 issues and its undo, 10,000 queued SMS drained.
  */
 
 const args = process.argv.slice(2);
@@ -55,6 +59,8 @@ const WINDOWED = args.includes('--windowed');
 const STATEMENTS_ONLY = args.includes('--statements-only');
 /** Only issue 17's figures (ownership analytics; pure code, no database). */
 const OWNERSHIP_ONLY = args.includes('--ownership-only');
+/** Only issue 18's figures (the issues' triage list, a bulk verb and its undo, the SMS queue). */
+const ISSUES_ONLY = args.includes('--issues-only');
 /** Legal persons of the statements bench database (ten years of statements each). */
 const STATEMENT_COMPANIES = 10_000;
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -75,6 +81,8 @@ function appFor(database: Database) {
     config: loadConfig({ DEMO_PASSWORD, COOKIE_SECURE: '0' } as NodeJS.ProcessEnv),
     database,
     sms: logSmsProvider(() => {}),
+    // not started: no route the bench calls queues a job
+    jobs: new JobQueue(database, jobSettings(loadConfig({} as NodeJS.ProcessEnv))),
     files: dbBlobStore,
     now: () => new Date(),
   };
@@ -260,13 +268,21 @@ async function benchStatements(engine: 'pglite' | 'postgres', bench: BenchDb) {
 }
 
 async function main() {
-  if (OWNERSHIP_ONLY || !(SCROLL_ONLY || WINDOWED || STATEMENTS_ONLY || args.includes('--no-ownership'))) {
+  if (
+    OWNERSHIP_ONLY ||
+    !(SCROLL_ONLY || WINDOWED || STATEMENTS_ONLY || ISSUES_ONLY || args.includes('--no-ownership'))
+  ) {
     await ownershipBench(Math.min(RUNS, 30));
     // the graph screen's layout in its worker and its frames while panning and zooming (built client)
     if (!args.includes('--no-scroll')) await graphBench();
     if (OWNERSHIP_ONLY) return;
   }
-  if (STATEMENTS_ONLY || !(SCROLL_ONLY || WINDOWED || args.includes('--no-statements'))) {
+  if (ISSUES_ONLY || !(SCROLL_ONLY || WINDOWED || STATEMENTS_ONLY || args.includes('--no-issues'))) {
+    if (ONLY !== 'postgres') await issuesBench('pglite', SERVER, Math.min(RUNS, 50));
+    if (ONLY !== 'pglite') await issuesBench('postgres', SERVER, Math.min(RUNS, 50));
+    if (ISSUES_ONLY) return;
+  }
+  if (STATEMENTS_ONLY || !(SCROLL_ONLY || WINDOWED || ISSUES_ONLY || args.includes('--no-statements'))) {
     if (ONLY !== 'postgres') await benchStatements('pglite', await pgliteBench(STATEMENT_COMPANIES, FRESH));
     if (ONLY !== 'pglite') {
       const pg = await postgresBench(SERVER, STATEMENT_COMPANIES, FRESH, 'nazer_bench_statements');

@@ -8,5 +8,6 @@ import '~/features/board-ownership/register.ts';
 import '~/features/branches/register.ts';
 import '~/features/contacts/register.ts';
 import '~/features/documents/register.ts';
+import '~/features/issues/register.ts';
 import '~/features/performance/register.ts';
 import '~/features/persons/register.ts';

@@ -33,7 +33,11 @@ export const blockedIpPage = listPageOf(blockedIp);
 /** POST /api/logs/blocked-ips/{id}/unblock: when the block was lifted. */
 export const unblockAnswer = z.object({ id, unblocked_at: isoTime });
 
-/** GET /api/logs/sms: one SMS sent (one-time codes masked in `body`). */
+/**
+ * GET /api/logs/sms: one SMS sent, or one attempt of a queued one (one-time codes masked in
+ * `body`): `status` sent | failed; `attempt` (1, 2 …), `job_id` (the pg-boss job) and the
+ * provider's `error` for a queued message, null for one sent at once.
+ */
 export const smsSent = z.object({
   id,
   at: isoTime,
@@ -42,5 +46,8 @@ export const smsSent = z.object({
   purpose: z.string(),
   provider: z.string(),
   status: z.string(),
+  attempt: z.number().int().nullable(),
+  job_id: z.string().nullable(),
+  error: z.string().nullable(),
 });
 export const smsSentPage = listPageOf(smsSent);

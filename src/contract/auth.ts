@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, int, isoTime } from './api-envelope.ts';
+import { notificationRow } from './notifications.ts';
 
 /**
  * The sign-in, session and role calls, shared by the server (validation) and the client
@@ -147,11 +148,17 @@ export const menuItem = z
   .meta({ id: 'MenuItem' });
 export type MenuItem = z.infer<typeof menuItem>;
 
-/** GET /api/user/keep-alive: badges for the header. */
+/**
+ * GET /api/user/keep-alive: badges for the header. `cartables`: the open issues assigned to the
+ * caller that they have not opened since; `unseenNotifications`: the newest unseen in-app
+ * notifications (at most 50; the count covers all of them).
+ */
 export const keepAliveAnswer = z.object({
   unseenContacts: z.array(z.object({ id, name: z.string(), subject: z.string(), created_at: isoTime })),
   unseenContactsCount: int,
   cartables: int,
+  unseenNotifications: z.array(notificationRow.omit({ seen_at: true })),
+  unseenNotificationsCount: int,
 });
 export type KeepAlive = z.infer<typeof keepAliveAnswer>;
 

@@ -59,9 +59,12 @@ export type BulkInput = z.input<typeof bulkInput>;
 /** A bulk action as stored for undo. Timestamps ISO 8601 UTC. */
 export const bulkOperation = z.object({
   id: z.uuid(),
-  /** A persons' action (BULK_ACTIONS), or a statements' move (`review`, `return`). */
-  action: z.enum([...BULK_ACTIONS, 'review', 'return']),
-  /** 'legal_person' | 'true_person' | 'financial_statement'. */
+  /**
+   * A persons' action (BULK_ACTIONS), a statements' move (`review`, `return`), or an issues' verb
+   * (`move`, `assign`, `priority`, `label`, `unlabel`: contract/issues.ts ISSUE_BULK_VERBS).
+   */
+  action: z.enum([...BULK_ACTIONS, 'review', 'return', 'move', 'assign', 'priority']),
+  /** 'legal_person' | 'true_person' | 'financial_statement' | 'issue'. */
   entity_type: z.string(),
   /** Records the action changed (a record that already had the label is not counted). */
   affected: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LabelObjectType } from './label-codes.ts';
 import type { FilterOp } from './list.ts';
 
 /**
@@ -34,8 +35,7 @@ export type OptionSource =
   | 'statement_items'
   | 'issue_types'
   | 'assignees'
-  | 'labels:legal_person'
-  | 'labels:true_person';
+  | `labels:${LabelObjectType}`;
 
 export interface EntityField {
   type: EntityFieldType;

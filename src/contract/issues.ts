@@ -6,10 +6,12 @@ import {
   type IssueMoveType,
 } from '../domain/issues/issue-status.ts';
 import { LETTER_DIRECTION_LABELS_FA, LETTER_DIRECTIONS } from '../domain/issues/letters.ts';
+import { bulkAllQuery, bulkOperation } from './bulk.ts';
 import { defineEntity, optionsOf, rowSchema } from './entity.ts';
 import { inputSchema } from './entity-input.ts';
 import { persianText } from './fields.ts';
 import { positiveId } from './ids.ts';
+import { labelChip } from './labels.ts';
 import { isoDay } from './ownership.ts';
 
 /**
@@ -132,6 +134,13 @@ export const issueEntity = defineEntity({
       builderOnly: true,
       form: { section: 'پیگیری', order: 7 },
     },
+    label: {
+      type: 'ref',
+      label: 'برچسب',
+      notInRow: true,
+      optionsFrom: 'labels:issue',
+      filter: ['eq', 'in'],
+    },
     description: {
       type: 'text',
       label: 'شرح',
@@ -151,7 +160,8 @@ export const issueEntity = defineEntity({
   },
 });
 
-export const issueRow = rowSchema(issueEntity);
+/** A row of the list: the entity's row fields and its labels (`LabelChip[]`, by name). */
+export const issueRow = rowSchema(issueEntity).extend({ labels: z.array(labelChip) });
 export type IssueRow = z.infer<typeof issueRow>;
 /**
  * Body of create and update: the form's fields, and the kind of person the issue is about
@@ -223,3 +233,84 @@ export type IssueMoveInput = z.input<typeof issueMoveInput> & { type: IssueMoveT
 /** An issue type of the managed list, and a staff member who may be assigned. */
 export const issueType = z.object({ id: z.number().int(), name: z.string() });
 export const assignee = z.object({ id: z.number().int(), name: z.string() });
+
+/** The most issues one bulk verb may touch (a selection, or every issue matching the list's filter). */
+export const ISSUE_BULK_CAP = 10_000;
+/**
+ * How long after a triage verb its author may undo it, in milliseconds: long enough for the undo
+ * stack of a triage session (Ctrl/⌘+Z takes back the last verbs in order), short enough that an
+ * undo never reverts what colleagues built on since (an issue changed after the verb is left as
+ * it is, and counted).
+ */
+export const ISSUE_UNDO_WINDOW_MS = 10 * 60_000;
+
+/** The triage verbs on issues: a status move, assign, priority, set or remove a label. */
+export const ISSUE_BULK_VERBS = ['move', 'assign', 'priority', 'label', 'unlabel'] as const;
+export type IssueBulkVerb = (typeof ISSUE_BULK_VERBS)[number];
+
+/**
+ * POST /api/issues/bulk: one triage verb on the focused issue, a selection (`ids`) or every issue
+ * matching the list's query (`all`: q, advanceFilter, plain filters), at most ISSUE_BULK_CAP.
+ * `move` carries the status move as POST …/moves takes it; `assign` the assignee (`null`
+ * unassigns); `priority` the code; `label` and `unlabel` the label.
+ */
+export const issueBulkInput = z
+  .object({
+    verb: z.enum(ISSUE_BULK_VERBS, { error: 'عملیات موضوعات نامعتبر است' }),
+    ids: z
+      .array(positiveId, { error: 'فهرست موضوعات نامعتبر است' })
+      .min(1, 'دست‌کم یک موضوع را انتخاب کنید')
+      .max(ISSUE_BULK_CAP, `حداکثر ${ISSUE_BULK_CAP.toLocaleString('fa-IR')} موضوع در یک عملیات`)
+      .optional(),
+    all: bulkAllQuery.optional(),
+    move: issueMoveInput.optional(),
+    assignee_id: positiveId.nullable().optional(),
+    priority: z.enum(ISSUE_PRIORITIES, { error: 'اولویت نامعتبر است' }).optional(),
+    label_id: positiveId.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const need = (ok: boolean, path: string, message: string) =>
+      ok || ctx.addIssue({ code: 'custom', path: [path], message });
+    need(
+      (v.ids === undefined) !== (v.all === undefined),
+      'ids',
+      'موضوعات را انتخاب کنید یا «همه موارد» را بفرستید',
+    );
+    if (v.verb === 'move') need(v.move !== undefined, 'move', 'حرکت وضعیت را بفرستید');
+    if (v.verb === 'assign') need(v.assignee_id !== undefined, 'assignee_id', 'مسئول را انتخاب کنید');
+    if (v.verb === 'priority') need(v.priority !== undefined, 'priority', 'اولویت را انتخاب کنید');
+    if (v.verb === 'label' || v.verb === 'unlabel')
+      need(v.label_id !== undefined, 'label_id', 'برچسب را انتخاب کنید');
+  });
+export type IssueBulkInput = z.input<typeof issueBulkInput>;
+
+/**
+ * The answer of a bulk verb: the stored operation (its undo: POST /api/bulk-operations/:id/undo,
+ * for ISSUE_UNDO_WINDOW_MS), how many issues it changed, and those it left with why (the
+ * statechart's Persian reason, or «already so»), most frequent first.
+ */
+export const issueBulkAnswer = z.object({
+  operation: bulkOperation,
+  changed: z.number().int(),
+  skipped: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+});
+export type IssueBulkAnswer = z.infer<typeof issueBulkAnswer>;
+
+/** One group of the counts: its key (a code or an id; null: none), its Persian name, how many. */
+const countGroup = z.object({ key: z.string().nullable(), name: z.string(), count: z.number().int() });
+export type IssueCountGroup = z.infer<typeof countGroup>;
+
+/**
+ * GET /api/issues/counts: the issues matching the list's query (none: every issue) counted by
+ * status (every state, zeros included, in the statechart's order), by type, by company (the 20
+ * with most, then «سایر») and by province (of the company's or the person's city; «نامشخص»
+ * without one). For the home screen and the dashboards.
+ */
+export const issueCounts = z.object({
+  total: z.number().int(),
+  by_status: z.array(countGroup),
+  by_type: z.array(countGroup),
+  by_company: z.array(countGroup),
+  by_province: z.array(countGroup),
+});
+export type IssueCounts = z.infer<typeof issueCounts>;

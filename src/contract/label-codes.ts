@@ -4,13 +4,14 @@
  */
 
 /** The object types a label may apply to (the `type` of the history and view-entity calls). */
-export const LABEL_OBJECT_TYPES = ['legal_person', 'true_person'] as const;
+export const LABEL_OBJECT_TYPES = ['legal_person', 'true_person', 'issue'] as const;
 export type LabelObjectType = (typeof LABEL_OBJECT_TYPES)[number];
 
 /** Persian names of the object types. */
 export const LABEL_OBJECT_TYPE_TITLES: Record<LabelObjectType, string> = {
   legal_person: 'اشخاص حقوقی',
   true_person: 'اشخاص حقیقی',
+  issue: 'موضوعات',
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { OptionSource } from '~/contract/entity.ts';
+import type { LabelObjectType } from '~/contract/label-codes.ts';
 import type { EnumOption } from '~/ui/data-table/types.ts';
 import { api } from './http.ts';
 import { labelKeys, labelOptions } from './labels.ts';
@@ -44,10 +45,11 @@ export const OPTION_LOADERS: Readonly<Record<OptionSource, () => Promise<EnumOpt
   /** The labels the management area defines for legal persons (and, next, for true persons). */
   'labels:legal_person': labelOptions('legal_person'),
   'labels:true_person': labelOptions('true_person'),
+  'labels:issue': labelOptions('issue'),
 };
 
 /** The cache key of a source's options: the labels' own key, so a renamed label shows at once. */
 export const optionKey = (source: OptionSource): readonly unknown[] =>
   source.startsWith('labels:')
-    ? labelKeys.options(source.slice('labels:'.length) as 'legal_person' | 'true_person')
+    ? labelKeys.options(source.slice('labels:'.length) as LabelObjectType)
     : ['options', source];

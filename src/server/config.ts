@@ -15,6 +15,18 @@ const envSchema = z
     AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     SMS_PROVIDER: z.enum(['log']).default('log'),
     /**
+     * Milliseconds the log provider waits before it "delivers" a message: a gateway's latency,
+     * for trying the job queue under load (the fault tests and the bench set it). Default 0.
+     */
+    SMS_LOG_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    /**
+     * The job queue (server/jobs/queue.ts): seconds before a failed job's first retry, each next
+     * one waiting about twice as long (default 30); and seconds a job may stay active before it is
+     * taken for lost with its server and run again (default 60; also the most a job may take).
+     */
+    JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    JOB_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+    /**
      * Seconds a mobile waits between two one-time codes of one purpose (auth/otp.ts); 60 by the
      * specification. The browser tests' server shortens it, so they do not sit out real minutes.
      */

@@ -6,6 +6,8 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { importLegacyFiles } from './files/legacy.ts';
 import { openBlobStore } from './files/open-store.ts';
+import { JobQueue, jobSettings } from './jobs/queue.ts';
+import { startWorkers } from './jobs/workers.ts';
 import { refreshStateClassesIfStale } from './modules/ownership/classes.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { logSmsProvider } from './sms/provider.ts';
@@ -43,7 +45,12 @@ setInterval(
     ),
   5 * 60 * 1000,
 ).unref();
-const deps = { config, database, sms: logSmsProvider(), files, now: () => new Date() };
+// The job queue (pg-boss) after the schema and the seed; its workers send the queued SMS.
+const sms = logSmsProvider(console.log, { delayMs: config.SMS_LOG_DELAY_MS });
+const jobs = new JobQueue(database, jobSettings(config));
+await jobs.start();
+await startWorkers(jobs, { database, sms });
+const deps = { config, database, sms, jobs, files, now: () => new Date() };
 // CLIENT_DIR: another build of the client (tests that build their own); default dist/client.
 const app = createApp(deps, { clientDir: resolve(process.env.CLIENT_DIR ?? 'dist/client') });
 
@@ -68,6 +75,8 @@ if ('keepAliveTimeout' in server) {
 
 const shutdown = async () => {
   server.close();
+  // the workers finish (or give back) the jobs they hold before the database closes
+  await jobs.stop().catch((err) => console.error(`jobs: stop failed: ${(err as Error).message}`));
   await database.close();
   process.exit(0);
 };

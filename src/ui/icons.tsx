@@ -15,6 +15,7 @@ export type IconName =
   | 'logout'
   | 'mail'
   | 'inbox'
+  | 'bell'
   | 'close'
   | 'keyboard'
   | 'settings'
@@ -42,6 +43,7 @@ const PATHS: Record<IconName, string> = {
   logout: 'M6 2.5H3v11h3M10.5 5 7.5 8l3 3M7.5 8h7',
   mail: 'M2 3.5h12v9H2zM2 4l6 5 6-5',
   inbox: 'M2 9.5 4 3h8l2 6.5V13H2zM2 9.5h3.5l1 1.5h3l1-1.5H14',
+  bell: 'M4 11.5V7a4 4 0 0 1 8 0v4.5l1.5 1.5h-11zM6.5 13.5a1.5 1.5 0 0 0 3 0',
   close: 'M4 4l8 8M12 4l-8 8',
   keyboard: 'M1.5 4h13v8h-13zM4 6.5h.5M6.5 6.5H7M9 6.5h.5M11.5 6.5h.5M5 9.5h6',
   settings:

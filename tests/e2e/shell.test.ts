@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function fresh(opts: { testHooks?: boolean } = {}) {
-  const { context, page } = await newPage(browser, inject('baseUrl'));
+  const { context, page } = await newPage(browser, process.env.NAZER_E2E_BASE_URL ?? inject('baseUrl'));
   if (opts.testHooks) await context.addInitScript('window.__NAZER_TEST_HOOKS__ = true');
   return { context, page };
 }

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 it('serves the right-to-left Persian app', async () => {
-  const { page, context } = await newPage(browser, inject('baseUrl'));
+  const { page, context } = await newPage(browser, process.env.NAZER_E2E_BASE_URL ?? inject('baseUrl'));
   await page.goto('/');
   await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
   await expect.poll(() => page.locator('h1').first().textContent()).toContain('ناظر');

@@ -7,17 +7,34 @@ import { loadConfig } from '../../src/server/config.ts';
 import { dbBlobStore } from '../../src/server/files/db-store.ts';
 import type { BlobStore } from '../../src/server/files/store.ts';
 import type { AppDeps } from '../../src/server/http/deps.ts';
+import { JobQueue, type JobQueueSettings } from '../../src/server/jobs/queue.ts';
 import { logSmsProvider } from '../../src/server/sms/provider.ts';
 import { copyOfTemplate, DEMO_PASSWORD } from './template-db.ts';
 
 export { DEMO_PASSWORD };
 
 /**
- * An in-process app on a fresh copy of the seeded database, with a movable clock. Uploaded files
- * go to `files` (default: the database store, as FILE_STORE's default).
+ * The job queue's settings in tests: retries after 1 s (then 2, 4 …) and fetches every half
+ * second, so a test sees retries in seconds. `startTestApp({ jobs })` changes any of them.
  */
-export async function startTestApp(opts: { files?: BlobStore } = {}) {
+export const TEST_JOB_SETTINGS: JobQueueSettings = {
+  retryLimit: 5,
+  retryDelaySeconds: 1,
+  expireInSeconds: 30,
+  pollingIntervalSeconds: 0.5,
+  batchSize: 10,
+};
+
+/**
+ * An in-process app on a fresh copy of the seeded database, with a movable clock. Uploaded files
+ * go to `files` (default: the database store, as FILE_STORE's default). The job queue is started
+ * (`deps.jobs`: jobs can be queued and listed) without workers: a test that wants its jobs run
+ * starts them (server/jobs/workers.ts `startWorkers`).
+ */
+export async function startTestApp(opts: { files?: BlobStore; jobs?: Partial<JobQueueSettings> } = {}) {
   const { database, dispose } = await copyOfTemplate();
+  const jobs = new JobQueue(database, { ...TEST_JOB_SETTINGS, ...opts.jobs });
+  await jobs.start();
   let offsetMs = 0;
   // Each test app has its own temporary DATA_DIR (files of earlier versions are looked for there).
   const dataDir = mkdtempSync(join(tmpdir(), 'nazer-api-'));
@@ -27,6 +44,7 @@ export async function startTestApp(opts: { files?: BlobStore } = {}) {
     config: loadConfig({ TRUST_PROXY: '1', DEMO_PASSWORD, DATA_DIR: dataDir } as NodeJS.ProcessEnv),
     database,
     sms: logSmsProvider((line) => smsOutput.push(line)),
+    jobs,
     files: opts.files ?? dbBlobStore,
     now: () => new Date(Date.now() + offsetMs),
     // Every answer is checked against its route's declared schema: a mismatch answers 500.
@@ -45,6 +63,7 @@ export async function startTestApp(opts: { files?: BlobStore } = {}) {
     /** Lines the SMS provider printed, `[sms] to <mobile> (<purpose>): <text>`, oldest first. */
     smsOutput,
     async dispose() {
+      await jobs.stop();
       await dispose();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,14 +1,26 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { css } from 'styled-system/css';
+import {
+  ATTACHMENT_MIME_TITLES,
+  ATTACHMENT_MIMES,
+  MAX_ATTACHMENT_BYTES,
+} from '~/contract/issue-correspondence.ts';
 import type { IssueLetter } from '~/contract/issues.ts';
 import type { IssueMoveType } from '~/domain/issues/issue-status.ts';
 import { LETTER_DIRECTION_LABELS_FA, type LetterDirection } from '~/domain/issues/letters.ts';
 import { parseJalaliDate } from '~/domain/jalali.ts';
-import { toAsciiDigits } from '~/domain/persian-text.ts';
+import { toAsciiDigits, toPersianDigits } from '~/domain/persian-text.ts';
 import { ApiError, api } from '~/lib/http.ts';
+import { Field } from '~/ui/field.tsx';
 import { SelectField, TextField } from '~/ui/form/fields.tsx';
 import { JalaliField } from '~/ui/jalali-input.tsx';
 import { FormDialog } from '~/ui/managed-list.tsx';
+import { ATTACHMENT_ACCEPT } from './correspondence-api.ts';
+import { uploadAll } from './letter-attachments.tsx';
+
+const fileCss = css({ fontSize: '13px', '&::file-selector-button': { fontFamily: 'inherit' } });
+const ATTACHMENT_HINT = `${ATTACHMENT_MIMES.map((m) => ATTACHMENT_MIME_TITLES[m]).join('، ')}؛ هر پرونده حداکثر ${toPersianDigits(MAX_ATTACHMENT_BYTES / 1024 / 1024)} مگابایت`;
 
 /** The issue view's dialogs: what a status move asks for, and a new letter. */
 
@@ -90,15 +102,21 @@ export function MoveDialog({
   );
 }
 
-/** A letter in or out; its reference number is the server's to issue. */
+/**
+ * A letter in or out; its reference number is the server's to issue. Files chosen under
+ * «پیوست‌ها» are uploaded to the letter once it is registered (each refusal toasted: the letter
+ * stays); `refresh` reloads the issue's attachments afterwards.
+ */
 export function LetterDialog({
   id,
   onClose,
   onSaved,
+  refresh,
 }: {
   id: number;
   onClose(): void;
-  onSaved(letter: IssueLetter): void;
+  onSaved(letter: IssueLetter, attached: number): void;
+  refresh(): Promise<unknown>;
 }) {
   const [direction, setDirection] = useState<LetterDirection>('out');
   const [date, setDate] = useState('');
@@ -106,10 +124,18 @@ export function LetterDialog({
   const [recipient, setRecipient] = useState('');
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
   const save = useMutation({
-    mutationFn: (json: Record<string, unknown>) =>
-      api<IssueLetter>(`/api/issues/${id}/letters`, { method: 'POST', body: json, quiet: true }),
-    onSuccess: onSaved,
+    mutationFn: async (json: Record<string, unknown>) => {
+      const letter = await api<IssueLetter>(`/api/issues/${id}/letters`, {
+        method: 'POST',
+        body: json,
+        quiet: true,
+      });
+      const attached = files.length ? await uploadAll(id, letter.id, files, refresh) : 0;
+      return { letter, attached };
+    },
+    onSuccess: ({ letter, attached }) => onSaved(letter, attached),
   });
   const fields = save.error instanceof ApiError ? save.error.fields : {};
   const submit = (e?: FormEvent) => {
@@ -176,6 +202,16 @@ export function LetterDialog({
         required
       />
       <TextField name="body" label="متن" value={body} onChange={setBody} multiline rows={6} />
+      <Field label="پیوست‌ها" hint={ATTACHMENT_HINT}>
+        <input
+          type="file"
+          name="attachments"
+          multiple
+          accept={ATTACHMENT_ACCEPT}
+          className={fileCss}
+          onChange={(e) => setFiles([...(e.target.files ?? [])])}
+        />
+      </Field>
     </FormDialog>
   );
 }

@@ -1,28 +1,31 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
-import { ISSUE_PRIORITY_LABELS, type IssueDetail, type IssueLetter } from '~/contract/issues.ts';
+import { ISSUE_PRIORITY_LABELS, type IssueDetail } from '~/contract/issues.ts';
 import { ISSUE_STATE_LABELS_FA, type IssueMoveType } from '~/domain/issues/issue-status.ts';
-import { LETTER_DIRECTION_LABELS_FA } from '~/domain/issues/letters.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
 import { ApiError, api } from '~/lib/http.ts';
 import { readSession, sessionHolds } from '~/lib/session.ts';
 import { Badge } from '~/ui/badge.tsx';
 import { Button } from '~/ui/button.tsx';
 import { EMPTY, formatDate, formatDateTime } from '~/ui/format.ts';
+import { Markdown } from '~/ui/markdown.tsx';
 import { PageHeader } from '~/ui/page-header.tsx';
 import { SkeletonRows } from '~/ui/skeleton.tsx';
 import { toast } from '~/ui/toaster.tsx';
 import { useShortcuts } from '~/ui/use-shortcuts.ts';
+import { attachmentsQuery, correspondenceKeys } from './correspondence-api.ts';
 import { ASKS, LetterDialog, MOVE_VERBS, MoveDialog } from './issue-dialogs.tsx';
+import { LettersTable } from './letters-table.tsx';
 
 /**
  * /issues/view/{id} (permission `issues`): one issue — what it is about, its type, priority,
- * assignee and due date, its description, its status with the moves the statechart allows now
- * (a reason asked for a decline or a reopening, a Jalali day for a snooze, the original's number
- * for a duplicate; the server refuses in Persian what the statechart refuses), and its letters in
- * and out with their reference numbers; L registers a letter.
+ * assignee and due date, its description (Markdown, sanitised), its status with the moves the
+ * statechart allows now (a reason asked for a decline or a reopening, a Jalali day for a snooze,
+ * the original's number for a duplicate; the server refuses in Persian what the statechart
+ * refuses), and its letters in and out with their reference numbers and attachments; L registers
+ * a letter (with attachments), P on a focused letter prints it, U attaches more files to it.
  */
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '4', p: '4', maxW: '1100px' });
@@ -42,13 +45,6 @@ const section = css({
 });
 const text = css({ whiteSpace: 'pre-wrap', m: 0, lineHeight: '1.8' });
 const moves = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' });
-const table = css({
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: '13px',
-  '& th, & td': { py: '1.5', px: '2', borderBottom: '1px solid token(colors.line)', textAlign: 'start' },
-  '& th': { color: 'muted', fontWeight: 500 },
-});
 
 const issueKey = (id: number) => ['issues', 'view', id];
 
@@ -64,6 +60,17 @@ export function IssueViewScreen({ id }: { id: number }) {
     queryKey: issueKey(id),
     queryFn: ({ signal }) => api<IssueDetail>(`/api/issues/${id}`, { signal, quiet: true }),
   });
+  const attachments = useQuery(attachmentsQuery(id));
+  const loaded = !!query.data;
+  // Opened by its assignee: it leaves their cartable (the server decides whose it is).
+  useEffect(() => {
+    if (!loaded) return;
+    api<{ seen: number }>(`/api/issues/${id}/seen`, { method: 'POST', body: {}, quiet: true })
+      .then((r) => {
+        if (r.seen) void client.invalidateQueries({ queryKey: ['keep-alive'] });
+      })
+      .catch(() => {});
+  }, [id, loaded, client]);
   const mayChange = sessionHolds(readSession(), 'issues');
   const [asking, setAsking] = useState<IssueMoveType | null>(null);
   const [writing, setWriting] = useState(false);
@@ -177,39 +184,23 @@ export function IssueViewScreen({ id }: { id: number }) {
       )}
       <section className={section} aria-label="شرح">
         <h2>شرح</h2>
-        <p className={text}>{issue.description || 'شرحی ثبت نشده است.'}</p>
+        {issue.description ? (
+          <Markdown text={issue.description} />
+        ) : (
+          <p className={text}>شرحی ثبت نشده است.</p>
+        )}
       </section>
       <section className={section} aria-label="مکاتبات">
         <h2>مکاتبات ({toPersianDigits(issue.letters.length)})</h2>
         {issue.letters.length === 0 ? (
           <p className={text}>نامه‌ای ثبت نشده است.</p>
         ) : (
-          <table className={table}>
-            <thead>
-              <tr>
-                <th>شماره</th>
-                <th>نوع</th>
-                <th>تاریخ</th>
-                <th>فرستنده</th>
-                <th>گیرنده</th>
-                <th>موضوع نامه</th>
-              </tr>
-            </thead>
-            <tbody>
-              {issue.letters.map((l: IssueLetter) => (
-                <tr key={l.id}>
-                  <td>
-                    <bdi>{toPersianDigits(l.reference_number)}</bdi>
-                  </td>
-                  <td>{LETTER_DIRECTION_LABELS_FA[l.direction]}</td>
-                  <td>{formatDate(l.letter_date)}</td>
-                  <td>{l.sender}</td>
-                  <td>{l.recipient}</td>
-                  <td>{l.subject}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <LettersTable
+            issueId={id}
+            letters={issue.letters}
+            attachments={attachments.data}
+            mayChange={mayChange}
+          />
         )}
       </section>
       {asking && (
@@ -228,10 +219,12 @@ export function IssueViewScreen({ id }: { id: number }) {
         <LetterDialog
           id={id}
           onClose={() => setWriting(false)}
-          onSaved={(letter) => {
+          refresh={() => client.invalidateQueries({ queryKey: correspondenceKeys.attachments(id) })}
+          onSaved={(letter, attached) => {
             setWriting(false);
             void client.invalidateQueries({ queryKey: issueKey(id) });
-            toast.positive(`نامه با شمارهٔ ${toPersianDigits(letter.reference_number)} ثبت شد`);
+            const files = attached ? ` با ${toPersianDigits(attached)} پیوست` : '';
+            toast.positive(`نامه با شمارهٔ ${toPersianDigits(letter.reference_number)}${files} ثبت شد`);
           }}
         />
       )}

@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { issueEntity } from '~/contract/issues.ts';
 import type { ListSearch, RowAction } from '~/ui/data-table/types.ts';
 import { EntityListScreen } from '~/ui/entity/entity-list-screen.tsx';
+import { IssuesExportButton } from './export-action.tsx';
 
 type Row = Record<string, unknown>;
 
@@ -37,6 +38,11 @@ export function IssuesScreen() {
       entity={issueEntity}
       search={search}
       onSearchChange={onSearchChange}
+      description={
+        <>
+          {issueEntity.intro} <IssuesExportButton search={search} />
+        </>
+      }
       rowActions={rowActions}
     />
   );

@@ -37,7 +37,12 @@ export interface SmsLogRow {
   body: string;
   purpose: string;
   provider: string;
+  /** sent | failed */
   status: string;
+  /** A queued message's attempt (1, 2 …), its job and the provider's error; null when sent at once. */
+  attempt: number | null;
+  job_id: string | null;
+  error: string | null;
 }
 
 export const logKeys = {

@@ -18,7 +18,11 @@ export const SMS_PURPOSES: Record<string, string> = {
   'login-otp': 'کد ورود',
   'forget-otp': 'بازیابی گذرواژه',
   'guest-otp': 'کد متقاضی رزومه',
+  notification: 'اعلان',
 };
+
+/** What became of one SMS (or one attempt of a queued one). */
+export const SMS_STATUSES: Record<string, string> = { sent: 'ارسال شد', failed: 'ناموفق' };
 
 export const smsFilters: readonly FilterDef[] = [
   {
@@ -26,6 +30,12 @@ export const smsFilters: readonly FilterDef[] = [
     kind: 'enum',
     label: 'هدف',
     options: Object.entries(SMS_PURPOSES).map(([value, label]) => ({ value, label })),
+  },
+  {
+    key: 'status',
+    kind: 'enum',
+    label: 'وضعیت',
+    options: Object.entries(SMS_STATUSES).map(([value, label]) => ({ value, label })),
   },
 ];
 export const smsSearch = listSearchSchema(smsFilters);

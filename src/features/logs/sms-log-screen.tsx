@@ -4,10 +4,11 @@ import { columnHelper } from '~/ui/data-table/columns.ts';
 import { formatDateTime, formatRelative } from '~/ui/format.ts';
 import { fetchSmsLog, logKeys, type SmsLogRow } from './api.ts';
 import { LogList } from './log-list.tsx';
-import { SMS_PURPOSES, smsFilters } from './search.ts';
+import { SMS_PURPOSES, SMS_STATUSES, smsFilters } from './search.ts';
 
-const STATUSES: Record<string, string> = { sent: 'ارسال شد', failed: 'ناموفق', queued: 'در صف' };
 const purposeLabel = (p: string) => SMS_PURPOSES[p] ?? p;
+/** A queued message's attempt number; a dash for one sent at once (a one-time code). */
+const attemptLabel = (n: number | null) => (n === null ? '—' : toPersianDigits(String(n)));
 
 const col = columnHelper<SmsLogRow>();
 const columns = col.columns([
@@ -35,7 +36,20 @@ const columns = col.columns([
     header: 'وضعیت',
     size: 90,
     enableSorting: false,
-    cell: (c) => STATUSES[c.getValue()] ?? c.getValue(),
+    cell: (c) => SMS_STATUSES[c.getValue()] ?? c.getValue(),
+  }),
+  col.accessor('attempt', {
+    header: 'تلاش',
+    size: 60,
+    enableSorting: false,
+    meta: { numeric: true, description: 'شماره تلاش پیامکی که از صف فرستاده شده است' },
+    cell: (c) => attemptLabel(c.getValue()),
+  }),
+  col.accessor('error', {
+    header: 'خطا',
+    size: 180,
+    enableSorting: false,
+    cell: (c) => (c.getValue() ? <span title={c.getValue()!}>{c.getValue()}</span> : '—'),
   }),
 ]);
 
@@ -74,6 +88,24 @@ function SmsDetail({ row }: { row: SmsLogRow }) {
         <dd dir="ltr" style={{ textAlign: 'end' }}>
           {row.provider}
         </dd>
+        <dt>وضعیت</dt>
+        <dd>{SMS_STATUSES[row.status] ?? row.status}</dd>
+        {row.attempt !== null && (
+          <>
+            <dt>تلاش</dt>
+            <dd>{attemptLabel(row.attempt)}</dd>
+            <dt>کار صف</dt>
+            <dd dir="ltr" style={{ textAlign: 'end', overflowWrap: 'anywhere' }}>
+              {row.job_id}
+            </dd>
+          </>
+        )}
+        {row.error && (
+          <>
+            <dt>خطای ارسال</dt>
+            <dd>{row.error}</dd>
+          </>
+        )}
       </dl>
       <blockquote aria-label="متن کامل پیامک">{row.body}</blockquote>
     </div>
@@ -87,7 +119,7 @@ export function SmsLogScreen() {
   return (
     <LogList
       from="/logs/sms"
-      description="هر پیامکی که سامانه فرستاده است؛ کدهای یک‌بار مصرف پوشانده شده‌اند"
+      description="هر پیامکی که سامانه فرستاده است، و هر تلاش پیامک‌های صف با خطایش؛ کدهای یک‌بار مصرف پوشانده شده‌اند"
       id="sms-log"
       label="گزارش پیامک‌ها"
       columns={columns}

@@ -1,5 +1,4 @@
 import type { BulkAction, BulkInput, BulkOperation } from '~/contract/bulk.ts';
-import type { LabelObjectType } from '~/contract/labels.ts';
 import { api } from '~/lib/http.ts';
 
 /** The persons lists' bulk calls (shapes in contract/bulk.ts). */
@@ -11,7 +10,7 @@ export const BULK_PATHS = {
 } as const;
 
 /** POST /api/person/{legal|true}-persons/bulk: one bulk action (failures are toasted). */
-export const runBulk = (type: LabelObjectType, body: BulkInput & { action: BulkAction }) =>
+export const runBulk = (type: keyof typeof BULK_PATHS, body: BulkInput & { action: BulkAction }) =>
   api<{ operation: BulkOperation }>(BULK_PATHS[type], { method: 'POST', body });
 
 /** POST /api/bulk-operations/:id/undo (failures — 409, 410 — are toasted). */

@@ -22,6 +22,9 @@ import { exportUrl } from './transfer/export-url.ts';
  * Each resolves to an undo offer for the list's undo bar (10 s, Ctrl/⌘+Z).
  */
 
+/** The persons kinds (the label object types that are persons). */
+type PersonKind = Exclude<LabelObjectType, 'issue'>;
+
 interface Pending {
   verb: BulkVerb;
   selection: BulkSelection;
@@ -93,7 +96,7 @@ function LabelPicker({
   pending,
   onDone,
 }: {
-  type: LabelObjectType;
+  type: PersonKind;
   pending: Pending;
   onDone(offer: UndoOffer | null): void;
 }) {
@@ -176,7 +179,7 @@ function LabelPicker({
  * What the server's bulk route asks the role to hold (src/server/modules/bulk/service.ts
  * BULK_PERMISSION): labelling, unlabelling and deleting change the records.
  */
-const EDIT_PERMISSION: Record<LabelObjectType, string> = {
+const EDIT_PERMISSION: Record<PersonKind, string> = {
   legal_person: 'person.legal.edit',
   true_person: 'person.true.edit',
 };
@@ -186,7 +189,7 @@ const EDIT_PERMISSION: Record<LabelObjectType, string> = {
  * the DataTable and render `dialogs` beside it. Each declares the permission its route asks for;
  * the DataTable offers only those the role holds.
  */
-export function usePersonBulk(type: LabelObjectType): { bulkActions: BulkAction[]; dialogs: ReactNode } {
+export function usePersonBulk(type: PersonKind): { bulkActions: BulkAction[]; dialogs: ReactNode } {
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const bulkActions = useMemo<BulkAction[]>(() => {

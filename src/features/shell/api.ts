@@ -21,7 +21,10 @@ export const menuQuery = (roleId: number) =>
     staleTime: 10 * 60_000,
   });
 
-/** GET /api/user/keep-alive every 60 s: unseen contact messages and the cartable count. */
+/**
+ * GET /api/user/keep-alive every 60 s, and when the window comes back into focus: unseen contact
+ * messages, the cartable count and the unseen notifications.
+ */
 export const keepAliveQuery = (roleId: number) =>
   queryOptions({
     queryKey: ['keep-alive', roleId],
@@ -32,6 +35,7 @@ export const keepAliveQuery = (roleId: number) =>
     },
     refetchInterval: KEEP_ALIVE_INTERVAL_MS,
     refetchIntervalInBackground: true,
+    refetchOnWindowFocus: true,
     staleTime: KEEP_ALIVE_INTERVAL_MS / 2,
   });
 
@@ -41,6 +45,13 @@ export const markContactSeen = (id: number) =>
 
 /** POST /api/user/contacts/seen-all. */
 export const markAllContactsSeen = () => api('/api/user/contacts/seen-all', { method: 'POST', body: {} });
+
+/** POST /api/notifications/{id}/seen. */
+export const markNotificationSeen = (id: number) =>
+  api(`/api/notifications/${id}/seen`, { method: 'POST', body: {}, quiet: true });
+
+/** POST /api/notifications/seen-all. */
+export const markAllNotificationsSeen = () => api('/api/notifications/seen-all', { method: 'POST', body: {} });
 
 /** GET /api/search?q= — companies and people by name, national id, ticker or national code. */
 export type SearchAnswer = SearchResult;

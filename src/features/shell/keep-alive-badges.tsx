@@ -1,6 +1,8 @@
 import { Popover } from '@ark-ui/react/popover';
 import { Portal } from '@ark-ui/react/portal';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { css } from 'styled-system/css';
 import type { KeepAlive } from '~/contract/auth.ts';
 import { toPersianDigits } from '~/domain/persian-text.ts';
@@ -8,7 +10,14 @@ import { Badge } from '~/ui/badge.tsx';
 import { Button } from '~/ui/button.tsx';
 import { formatDateTime, formatNumber, formatRelative } from '~/ui/format.ts';
 import { Icon } from '~/ui/icons.tsx';
-import { keepAliveQuery, markAllContactsSeen, markContactSeen } from './api.ts';
+import {
+  keepAliveQuery,
+  markAllContactsSeen,
+  markAllNotificationsSeen,
+  markContactSeen,
+  markNotificationSeen,
+} from './api.ts';
+import { readCurrentUser } from './current-user.ts';
 
 const iconButton = css({
   position: 'relative',
@@ -68,10 +77,21 @@ const itemText = css({ flex: '1', minW: '0', fontSize: '13px' });
 const subject = css({ color: 'muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 const time = css({ fontSize: '12px', color: 'muted' });
 const empty = css({ px: '3', py: '4', fontSize: '13px', color: 'muted' });
+const noteLink = css({
+  flex: '1',
+  minW: '0',
+  fontSize: '13px',
+  color: 'ink',
+  textDecoration: 'none',
+  borderRadius: '4px',
+  _hover: { textDecoration: 'underline' },
+});
 
 /**
- * Header badges from GET /api/user/keep-alive (polled every 60 s): unseen contact messages,
- * with a popover that marks one or all seen, and the cartable count.
+ * Header badges from GET /api/user/keep-alive (polled every 60 s and on window focus): unseen
+ * contact messages, with a popover that marks one or all seen; the unseen notifications, with a
+ * popover listing them newest first (opening one marks it seen, «همه خوانده شد» marks them all);
+ * and the cartable count (issues assigned to me not opened since), a link to those issues.
  */
 export function KeepAliveBadges({ roleId }: { roleId: number }) {
   const qc = useQueryClient();
@@ -96,8 +116,35 @@ export function KeepAliveBadges({ roleId }: { roleId: number }) {
     onError: () => qc.invalidateQueries({ queryKey: options.queryKey }),
   });
 
+  const noteSeen = useMutation({
+    mutationFn: markNotificationSeen,
+    onMutate: (id: number) =>
+      update((d) => ({
+        ...d,
+        unseenNotifications: d.unseenNotifications.filter((n) => n.id !== id),
+        unseenNotificationsCount: Math.max(0, d.unseenNotificationsCount - 1),
+      })),
+    onError: () => qc.invalidateQueries({ queryKey: options.queryKey }),
+  });
+  const notesSeen = useMutation({
+    mutationFn: markAllNotificationsSeen,
+    onMutate: () => update((d) => ({ ...d, unseenNotifications: [], unseenNotificationsCount: 0 })),
+    onError: () => qc.invalidateQueries({ queryKey: options.queryKey }),
+  });
+  const navigate = useNavigate();
+  const [notesOpen, setNotesOpen] = useState(false);
+  const me = readCurrentUser();
+
   const unseen = data?.unseenContactsCount ?? 0;
   const cartables = data?.cartables ?? 0;
+  const notes = data?.unseenNotificationsCount ?? 0;
+  const cartableLabel = `کارتابل: ${formatNumber(cartables)} موضوع ارجاع‌شده به شما که هنوز باز نکرده‌اید`;
+  const cartableBadge = (
+    <>
+      <Icon name="inbox" />
+      {cartables > 0 && <Badge tone="first">{formatNumber(cartables)}</Badge>}
+    </>
+  );
   return (
     <>
       <Popover.Root positioning={{ placement: 'bottom-start', gutter: 6 }} lazyMount unmountOnExit>
@@ -148,14 +195,96 @@ export function KeepAliveBadges({ roleId }: { roleId: number }) {
           </Popover.Positioner>
         </Portal>
       </Popover.Root>
-      <span
-        className={staticBadge}
-        role="img"
-        aria-label={`کارتابل: ${formatNumber(cartables)} درخواست در انتظار`}
+      <Popover.Root
+        positioning={{ placement: 'bottom-start', gutter: 6 }}
+        lazyMount
+        unmountOnExit
+        open={notesOpen}
+        onOpenChange={(e) => setNotesOpen(e.open)}
       >
-        <Icon name="inbox" />
-        {cartables > 0 && <Badge tone="first">{formatNumber(cartables)}</Badge>}
-      </span>
+        <Popover.Trigger className={iconButton} aria-label={`اعلان‌های خوانده‌نشده: ${formatNumber(notes)}`}>
+          <Icon name="bell" />
+          {notes > 0 && <Badge tone="accent">{formatNumber(notes)}</Badge>}
+        </Popover.Trigger>
+        <Portal>
+          <Popover.Positioner>
+            <Popover.Content className={panel} dir="rtl">
+              <div className={panelHead}>
+                <Popover.Title className={panelTitle}>اعلان‌های خوانده‌نشده</Popover.Title>
+                {notes > 0 && (
+                  <Button size="sm" tone="ghost" onClick={() => notesSeen.mutate()}>
+                    همه خوانده شد
+                  </Button>
+                )}
+              </div>
+              {data && data.unseenNotifications.length > 0 ? (
+                <ul className={list}>
+                  {data.unseenNotifications.map((n) => {
+                    const text = (
+                      <>
+                        <div>{n.title}</div>
+                        {n.body && <div className={subject}>{n.body}</div>}
+                        <time className={time} dateTime={n.created_at} title={formatDateTime(n.created_at)}>
+                          {formatRelative(n.created_at)}
+                        </time>
+                      </>
+                    );
+                    const link = n.link;
+                    return (
+                      <li key={n.id} className={item}>
+                        {link ? (
+                          <a
+                            href={link}
+                            className={noteLink}
+                            onClick={(e) => {
+                              e.preventDefault();
+                              noteSeen.mutate(n.id);
+                              setNotesOpen(false);
+                              void navigate({ href: link });
+                            }}
+                          >
+                            {text}
+                          </a>
+                        ) : (
+                          <div className={itemText}>{text}</div>
+                        )}
+                        <Button
+                          size="sm"
+                          tone="ghost"
+                          aria-label={`خوانده شد: ${n.title}`}
+                          onClick={() => noteSeen.mutate(n.id)}
+                        >
+                          <Icon name="check" />
+                        </Button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              ) : (
+                <p className={empty}>اعلان خوانده‌نشده‌ای نیست.</p>
+              )}
+              {data && notes > data.unseenNotifications.length && (
+                <p className={empty}>و {toPersianDigits(notes - data.unseenNotifications.length)} اعلان دیگر</p>
+              )}
+            </Popover.Content>
+          </Popover.Positioner>
+        </Portal>
+      </Popover.Root>
+      {me ? (
+        <Link
+          to="/issues/legal-person"
+          search={{ assignee_id: me.id } as never}
+          className={iconButton}
+          aria-label={cartableLabel}
+          title="موضوعات ارجاع‌شده به شما"
+        >
+          {cartableBadge}
+        </Link>
+      ) : (
+        <span className={staticBadge} role="img" aria-label={cartableLabel}>
+          {cartableBadge}
+        </span>
+      )}
     </>
   );
 }

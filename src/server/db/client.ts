@@ -15,6 +15,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /**
+   * The engine's own client under `db` (the PGlite instance, or the node-postgres pool), for
+   * what Drizzle does not carry: pg-boss's multi-statement SQL (server/jobs/boss-db.ts).
+   */
+  client: PGlite | pg.Pool;
   /** Applies the generated migrations (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -59,6 +64,7 @@ export async function openDatabase(opts: {
     return {
       db,
       engine: 'postgres',
+      client: pool,
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
     };
@@ -72,6 +78,7 @@ export async function openDatabase(opts: {
   return {
     db,
     engine: 'pglite',
+    client,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
   };

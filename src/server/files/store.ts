@@ -5,8 +5,9 @@ import type { Db } from '../db/client.ts';
 /**
  * The content-addressed file store: every file's bytes are kept once, named by the SHA-256 of
  * their content, where every server process sees them. Owner-agnostic: what a file belongs to (a
- * resume document, a company's document…) and its display name and type live in the database
- * rows that name it by `sha256` (`documents`, `resume_documents`); the store only keeps bytes.
+ * resume document, a company's document, a letter's attachment…) and its display name and type
+ * live in the database rows that name it by `sha256` (`documents`, `resume_documents`,
+ * `issue_letter_attachments`); the store only keeps bytes.
  *
  * Two stores stand behind this one interface (FILE_STORE):
  * - `db` (default, db-store.ts): the table `file_blobs`, written inside the transaction of the row
@@ -82,4 +83,5 @@ export async function holdSweepLock(tx: Db): Promise<void> {
 /** SQL: true when some row names the content `sha256` (an SQL expression or parameter). */
 export const isReferenced = (sha256: ReturnType<typeof sql>) =>
   sql`(EXISTS (SELECT 1 FROM documents d WHERE d.sha256 = ${sha256})
-    OR EXISTS (SELECT 1 FROM resume_documents r WHERE r.sha256 = ${sha256}))`;
+    OR EXISTS (SELECT 1 FROM resume_documents r WHERE r.sha256 = ${sha256})
+    OR EXISTS (SELECT 1 FROM issue_letter_attachments a WHERE a.sha256 = ${sha256}))`;

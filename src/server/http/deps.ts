@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { BlobStore } from '../files/store.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { SmsProvider } from '../sms/provider.ts';
 
 /** What every request handler can reach; built once in main.ts (or per test). */
@@ -8,6 +9,12 @@ export interface AppDeps {
   config: Config;
   database: Database;
   sms: SmsProvider;
+  /**
+   * The durable job queue (jobs/queue.ts), started: handlers queue jobs in their transaction
+   * (`jobs.enqueue(name, data, { db: tx })`, jobs/notify.ts `notifyUsers`). Its workers run only
+   * where they were started (main.ts; a test that wants its jobs run starts them).
+   */
+  jobs: JobQueue;
   /** Where uploaded files' bytes live (files/store.ts; main.ts builds it from FILE_STORE). */
   files: BlobStore;
   /** The clock; tests move it to check expiry. */

@@ -10,10 +10,14 @@ import { contactRoutes } from './contacts/routes.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { financeRoutes } from './finance/routes.ts';
 import { industryRoutes } from './industries/routes.ts';
+import { correspondenceRoutes } from './issues/correspondence-routes.ts';
+import { issueExportRoutes } from './issues/export-routes.ts';
 import { issueRoutes } from './issues/routes.ts';
+import { jobRoutes } from './jobs/routes.ts';
 import { labelRoutes } from './labels/routes.ts';
 import { logRoutes } from './logs/routes.ts';
 import { managementRoutes } from './management/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { boardsOwnershipRoutes } from './ownership/boards-routes.ts';
 import { bodsOwnershipRoutes } from './ownership/bods-routes.ts';
 import { ownershipRoutes } from './ownership/routes.ts';
@@ -60,8 +64,12 @@ export const allRoutes: AnyRoute[] = [
   ...performanceRoutes,
   ...ownershipRoutes,
   ...issueRoutes,
+  ...correspondenceRoutes,
+  ...issueExportRoutes,
   ...bodsOwnershipRoutes,
   ...structureOwnershipRoutes,
   ...boardsOwnershipRoutes,
   ...industryRoutes,
+  ...jobRoutes,
+  ...notificationRoutes,
 ];

@@ -4,12 +4,14 @@ import { labels } from '../db/schema/index.ts';
 
 /** The demo labels: what oversight staff mark records with. Colours pass WCAG AA with white text. */
 export const DEMO_LABELS: { name: string; color: string; objectTypes: string[] }[] = [
-  { name: 'پیگیری ویژه', color: '#c62828', objectTypes: ['legal_person', 'true_person'] },
+  { name: 'پیگیری ویژه', color: '#c62828', objectTypes: ['legal_person', 'true_person', 'issue'] },
   { name: 'مشمول ماده ۱۴۱', color: '#6a1b9a', objectTypes: ['legal_person'] },
   { name: 'در فهرست واگذاری', color: '#1565c0', objectTypes: ['legal_person'] },
   { name: 'نیازمند حسابرسی ویژه', color: '#b35900', objectTypes: ['legal_person'] },
   { name: 'عضو هیئت مدیره', color: '#2e7d32', objectTypes: ['true_person'] },
   { name: 'نامزد انتصاب', color: '#00695c', objectTypes: ['true_person'] },
+  { name: 'نیازمند مکاتبه', color: '#4527a0', objectTypes: ['issue'] },
+  { name: 'گزارش به هیئت عامل', color: '#37474f', objectTypes: ['issue'] },
 ];
 
 /**

@@ -56,10 +56,22 @@ const undoBar = css({
 });
 
 /**
- * The result of the last bulk action with its undo button and a countdown to the end of the
- * undo window; Ctrl/⌘+Z does the same (the list reads the key). Hides itself at zero.
+ * The result of the last bulk action with its undo button and a countdown to the end of its
+ * undo window (seconds; minutes when more than a minute and a half is left); Ctrl/⌘+Z does the
+ * same (the list reads the key). `depth`: the offers on the undo stack, this one included: more
+ * than one says how many earlier ones Ctrl/⌘+Z takes back after it. Hides itself at zero.
  */
-export function UndoBar({ offer, onUndo, onExpire }: { offer: UndoOffer; onUndo(): void; onExpire(): void }) {
+export function UndoBar({
+  offer,
+  depth = 1,
+  onUndo,
+  onExpire,
+}: {
+  offer: UndoOffer;
+  depth?: number;
+  onUndo(): void;
+  onExpire(): void;
+}) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 250);
@@ -81,8 +93,17 @@ export function UndoBar({ offer, onUndo, onExpire }: { offer: UndoOffer; onUndo(
       >
         بازگرداندن
       </Button>
+      {depth > 1 && <span data-depth="">و {formatNumber(depth - 1)} عملیات پیش از آن</span>}
       <span aria-live="off">
-        <span data-count="">{formatNumber(left)}</span> ثانیه
+        {left > 90 ? (
+          <>
+            <span data-count="">{formatNumber(Math.ceil(left / 60))}</span> دقیقه
+          </>
+        ) : (
+          <>
+            <span data-count="">{formatNumber(left)}</span> ثانیه
+          </>
+        )}
       </span>
     </div>
   );

@@ -429,8 +429,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       runBulk(bulkAction);
       return true;
     }
-    const action = rowActions.find((a) => a.key === code);
     const row = list.rowAt(cursor.row);
+    // An action for the focused row too (a triage verb) applies to it when no row is chosen.
+    if (bulkAction?.focused && row !== undefined) {
+      void bulk.run(bulkAction, { kind: 'rows', ids: [getRowId(row)] }, () => {});
+      return true;
+    }
+    const action = rowActions.find((a) => a.key === code);
     if (!action || row === undefined || !(action.isEnabled?.(row) ?? true)) return false;
     action.run(row);
     return true;
@@ -546,6 +551,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           <UndoBar
             key={bulk.offer.until}
             offer={bulk.offer}
+            depth={bulk.depth}
             onUndo={() => bulk.undo()}
             onExpire={bulk.dismiss}
           />

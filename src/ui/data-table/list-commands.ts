@@ -20,7 +20,12 @@ const LIST_KEYS: [id: string, title: string, shortcut: string, action: ListActio
     { type: 'move', delta: -1, extend: true },
   ],
   ['list.select-all', 'انتخاب همه موارد منطبق با فیلتر', '$mod+KeyA', { type: 'select-all' }],
-  ['list.undo', 'بازگرداندن آخرین عملیات گروهی (تا ۱۰ ثانیه)', '$mod+KeyZ', { type: 'undo' }],
+  [
+    'list.undo',
+    'بازگرداندن آخرین عملیات گروهی (باز هم: عملیات پیش از آن، به ترتیب)',
+    '$mod+KeyZ',
+    { type: 'undo' },
+  ],
   ['list.clear-selection', 'لغو انتخاب', 'Escape', { type: 'clear-selection' }],
   ['list.filter', 'جست‌وجو در فهرست', 'Slash', { type: 'focus-filter' }],
   ['list.sort', 'مرتب‌سازی با ستون جاری', 'KeyS', { type: 'sort' }],
@@ -77,7 +82,7 @@ export function useListCommands<T>(
         .filter((a) => a.key)
         .map((a) => ({
           id: `list.bulk.${a.id}`,
-          title: `${a.title} (ردیف‌های انتخاب‌شده)`,
+          title: `${a.title} (${a.focused ? 'ردیف جاری یا ردیف‌های انتخاب‌شده' : 'ردیف‌های انتخاب‌شده'})`,
           shortcut: a.key,
           group: GROUP,
           bindKey: false,

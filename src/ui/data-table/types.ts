@@ -200,6 +200,11 @@ export interface BulkAction {
    */
   permission?: string;
   tone?: 'secondary' | 'danger';
+  /**
+   * With no row chosen, the key applies the action to the focused row (as `{ kind: 'rows', ids:
+   * [its id] }`), with the same undo: a triage verb works on the focused issue or the selection.
+   */
+  focused?: boolean;
   run(selection: BulkSelection): Promise<UndoOffer | null>;
   /** The same action on cells chosen one by one; an action without it is not offered for cells. */
   runCells?(selection: CellSelection): Promise<UndoOffer | null>;

@@ -7,15 +7,18 @@ import type { BulkAction, BulkSelection, CellSelection, UndoOffer } from './type
 /**
  * The bulk half of a list: runs a screen's bulk action on the selection, then (when it did
  * something) clears the selection, refreshes the list's pages (TanStack Query invalidation of
- * `queryKey`) and holds the undo offer the undo bar shows; `undo` reverts it and refreshes again.
+ * `queryKey`) and pushes its undo offer on the undo stack; the bar shows the newest offer still
+ * in its window, and `undo` reverts that one (Ctrl/⌘+Z again reverts the one before, in order),
+ * names what it undid in a toast and refreshes again. Offers past their window leave the stack.
  * A refused call has been toasted by the http client already (the error catalogue).
  */
 export function useBulk(queryKey: readonly unknown[]) {
   const queryClient = useQueryClient();
-  const [offer, setOffer] = useState<UndoOffer | null>(null);
+  const [offers, setOffers] = useState<readonly UndoOffer[]>([]);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey }), [queryClient, queryKey]);
+  const live = () => offers.filter((o) => o.until > Date.now());
 
   /** Runs `action` on `selection`; `clear` empties the list's selection once it has done something. */
   const run = async (action: BulkAction, selection: BulkSelection | CellSelection, clear: () => void) => {
@@ -28,7 +31,7 @@ export function useBulk(queryKey: readonly unknown[]) {
         selection.kind === 'cells' ? await action.runCells!(selection) : await action.run(selection);
       if (result) {
         clear();
-        setOffer(result);
+        setOffers((stack) => [...stack.filter((o) => o.until > Date.now()), result]);
         await refresh();
       }
     } catch (e) {
@@ -39,11 +42,15 @@ export function useBulk(queryKey: readonly unknown[]) {
     }
   };
 
-  /** Undoes the offered action; false when there is none to undo. */
+  /** Undoes the newest offer still in its window; false when there is none to undo. */
   const undo = (): boolean => {
-    const current = offer;
-    if (!current) return false;
-    setOffer(null);
+    const stack = live();
+    const current = stack.at(-1);
+    if (!current) {
+      if (offers.length) setOffers([]);
+      return false;
+    }
+    setOffers(stack.slice(0, -1));
     void current
       .undo()
       .then((message) => toast.positive(message))
@@ -54,5 +61,8 @@ export function useBulk(queryKey: readonly unknown[]) {
     return true;
   };
 
-  return { offer, busy, run, undo, dismiss: () => setOffer(null) };
+  /** The newest offer's window has passed: it leaves the stack (with any others past theirs). */
+  const expire = useCallback(() => setOffers((stack) => stack.filter((o) => o.until > Date.now())), []);
+
+  return { offer: offers.at(-1) ?? null, depth: offers.length, busy, run, undo, dismiss: expire };
 }

@@ -10,7 +10,7 @@ import { Button } from '../button.tsx';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { columnHelper, type DataColumn } from '../data-table/columns.ts';
 import { DataTable } from '../data-table/data-table.tsx';
-import type { ListParams, ListSearch, RowAction } from '../data-table/types.ts';
+import type { BulkAction, ListParams, ListSearch, RowAction } from '../data-table/types.ts';
 import { PageHeader } from '../page-header.tsx';
 import { toast } from '../toaster.tsx';
 import { useRowEditing } from '../use-row-editing.ts';
@@ -42,6 +42,14 @@ export interface EntityListScreenProps<F extends Record<string, EntityField>> {
   removedToast?(row: Row, name: string, answer: Record<string, unknown>): string;
   /** Row actions of the screen's own, offered between edit and delete (stable: memoize them). */
   rowActions?: RowAction<Row>[];
+  /**
+   * Actions on the selected rows (and on the focused row, those marked `focused`), each with its
+   * undo: the DataTable's bulk bar and keys (stable: memoize them). The dialogs they ask in are
+   * the screen's, rendered as `children`.
+   */
+  bulkActions?: BulkAction[];
+  /** What the screen renders beside the list: the dialogs its bulk actions ask in. */
+  children?: ReactNode;
   /**
    * The create/edit dialog when the generated one does not fit (a formula's editor with its
    * preview): given the row (null for a new one), the call that saves the body, and what to do
@@ -201,10 +209,12 @@ export function EntityListScreen<F extends Record<string, EntityField>>(props: E
         getRowId={rowId}
         onOpen={canEdit ? (row) => setEditing({ row }) : undefined}
         rowActions={rowActions}
+        bulkActions={props.bulkActions}
         searchPlaceholder={entity.search}
         emptyText={props.emptyText ?? entity.emptyText ?? ''}
         emptyHint={canCreate ? <>با کلید N {noun} تازه‌ای بسازید.</> : undefined}
       />
+      {props.children}
       {editing && (
         <Fragment key={editing.row ? rowId(editing.row) : 'new'}>
           {props.editor ? (

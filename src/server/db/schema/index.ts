@@ -6,6 +6,7 @@ export * from './geo.ts';
 export * from './governance.ts';
 export * from './issues.ts';
 export * from './logs.ts';
+export * from './notifications.ts';
 export * from './ownership.ts';
 export * from './performance.ts';
 export * from './persons.ts';

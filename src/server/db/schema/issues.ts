@@ -124,6 +124,29 @@ export const issueLetters = pgTable(
   ],
 );
 
+/**
+ * A file attached to a letter (a scan of the letter received, an annex), stored as documents are:
+ * metadata here, the bytes in the content-addressed file store (server/files/store.ts) under
+ * `sha256`, put in this row's transaction. `mime` is judged from the bytes, `fileName` made safe,
+ * `size` in bytes. Goes with its letter (and so with its issue).
+ */
+export const issueLetterAttachments = pgTable(
+  'issue_letter_attachments',
+  {
+    id: serial().primaryKey(),
+    letterId: integer()
+      .notNull()
+      .references(() => issueLetters.id, { onDelete: 'cascade' }),
+    fileName: text().notNull(),
+    mime: text().notNull(),
+    size: integer().notNull(),
+    sha256: text().notNull(),
+    uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.letterId), index().on(t.sha256)],
+);
+
 /** The last letter number issued per Jalali year and direction (a row locked while a letter takes the next). */
 export const letterCounters = pgTable(
   'letter_counters',

@@ -63,7 +63,12 @@ export const blockedIps = pgTable(
   (t) => [index().on(t.ip)],
 );
 
-/** Every SMS the product sends, with the provider that took it. */
+/**
+ * Every SMS the product sends, with the provider that took it. A message sent through the job
+ * queue (server/jobs/sms-job.ts) has one row per attempt: `attempt` (1, 2, …), the pg-boss
+ * `job_id`, `status` sent | failed and, when it failed, the provider's `error`. One-time codes
+ * are sent at once, not queued: their rows have no attempt or job.
+ */
 export const smsLog = pgTable(
   'sms_log',
   {
@@ -74,6 +79,9 @@ export const smsLog = pgTable(
     purpose: text().notNull(),
     provider: text().notNull(),
     status: text().notNull().default('sent'),
+    attempt: integer(),
+    jobId: text(),
+    error: text(),
   },
-  (t) => [index().on(t.at)],
+  (t) => [index().on(t.at), index().on(t.jobId)],
 );

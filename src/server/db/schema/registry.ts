@@ -17,7 +17,7 @@ import { legalPersons } from './persons.ts';
  * The object types labels, documents and bulk operations apply to (the `type` of
  * `/api/logs/view-entity/{id}/{type}`).
  */
-export const ENTITY_TYPES = ['legal_person', 'true_person'] as const;
+export const ENTITY_TYPES = ['legal_person', 'true_person', 'issue'] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
 /**

@@ -1,31 +1,37 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, not } from 'drizzle-orm';
 import { z } from 'zod';
 import { type KeepAlive, keepAliveAnswer, seenAnswer } from '../../../contract/auth.ts';
-import { contactMessageSeen, contactMessages } from '../../db/schema/index.ts';
+import { contactMessageSeen, contactMessages, issues, notifications } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { defineMutation } from '../../http/mutation.ts';
 import { defineRoute } from '../../http/route.ts';
 import { unseenBy } from '../auth/role-access.ts';
 
-/** How many unseen messages keep-alive lists (the count covers all of them). */
+/** How many unseen messages (and notifications) keep-alive lists (the counts cover all of them). */
 const UNSEEN_LIST_LIMIT = 50;
+
+/** The states in which an issue no longer waits on its assignee (not counted in the cartable). */
+const FINISHED_STATES = ['closed', 'declined', 'duplicate'];
 
 /**
  * GET /api/user/keep-alive — the header badges, polled by the client; each call also keeps the
  * session alive. `{ unseenContacts: [{ id, name, subject, created_at }] (newest 50),
- * unseenContactsCount, cartables }`. `cartables` is 0 until the workflow (cartable of requests
- * waiting on the role) exists.
+ * unseenContactsCount, cartables, unseenNotifications: [{ id, kind, title, body, link,
+ * created_at }] (newest 50), unseenNotificationsCount }`. `cartables`: the issues assigned to the
+ * caller that they have not opened since (`assignee_seen_at` null; POST /api/issues/:id/seen),
+ * leaving out the closed, declined and duplicate ones.
  */
 const keepAlive = defineRoute({
   method: 'get',
   path: '/api/user/keep-alive',
   permission: 'role',
-  summary: 'Header badges: unseen contact messages and cartable count',
+  summary: 'Header badges: unseen contact messages, cartable count and unseen notifications',
   tags: ['account'],
   response: keepAliveAnswer,
   async handler({ db, session }): Promise<KeepAlive> {
     const userId = session!.user!.id;
-    const [rows, [total]] = await Promise.all([
+    const unseenNotes = and(eq(notifications.userId, userId), isNull(notifications.seenAt));
+    const [rows, [total], [cartable], notes, [notesTotal]] = await Promise.all([
       db
         .select({
           id: contactMessages.id,
@@ -38,6 +44,30 @@ const keepAlive = defineRoute({
         .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
         .limit(UNSEEN_LIST_LIMIT),
       db.select({ n: count() }).from(contactMessages).where(unseenBy(db, userId)),
+      db
+        .select({ n: count() })
+        .from(issues)
+        .where(
+          and(
+            eq(issues.assigneeId, userId),
+            isNull(issues.assigneeSeenAt),
+            not(inArray(issues.status, FINISHED_STATES)),
+          ),
+        ),
+      db
+        .select({
+          id: notifications.id,
+          kind: notifications.kind,
+          title: notifications.title,
+          body: notifications.body,
+          link: notifications.link,
+          createdAt: notifications.createdAt,
+        })
+        .from(notifications)
+        .where(unseenNotes)
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(UNSEEN_LIST_LIMIT),
+      db.select({ n: count() }).from(notifications).where(unseenNotes),
     ]);
     return {
       unseenContacts: rows.map((r) => ({
@@ -47,7 +77,9 @@ const keepAlive = defineRoute({
         created_at: r.createdAt.toISOString(),
       })),
       unseenContactsCount: total?.n ?? 0,
-      cartables: 0,
+      cartables: cartable?.n ?? 0,
+      unseenNotifications: notes.map(({ createdAt, ...n }) => ({ ...n, created_at: createdAt.toISOString() })),
+      unseenNotificationsCount: notesTotal?.n ?? 0,
     };
   },
 });

@@ -24,17 +24,21 @@ export async function readOperation(tx: Db, id: string): Promise<BulkOperation> 
   return { ...row!, affected: Number(row!.affected) };
 }
 
-/** Stores operation `id` by the session's user, undoable until UNDO_WINDOW_MS after `now`. */
+/**
+ * Stores operation `id` by the session's user, undoable until `windowMs` after `now` (default
+ * UNDO_WINDOW_MS, the lists' 10 s; the issues' triage verbs keep theirs longer).
+ */
 export async function storeOperation(
   tx: Db,
   op: { id: string; action: string; entityType: string; affected: number; undo: unknown },
   session: SessionInfo | null,
   now: Date,
+  windowMs: number = UNDO_WINDOW_MS,
 ): Promise<void> {
   await tx.execute(sql`INSERT INTO bulk_operations (id, user_id, action, entity_type, affected, undo, created_at, undo_until)
     VALUES (${op.id}, ${session!.user!.id}, ${op.action}, ${op.entityType}, ${op.affected},
       ${JSON.stringify(op.undo)}::jsonb, ${now.toISOString()}::timestamptz,
-      ${new Date(now.getTime() + UNDO_WINDOW_MS).toISOString()}::timestamptz)`);
+      ${new Date(now.getTime() + windowMs).toISOString()}::timestamptz)`);
 }
 
 /**
@@ -72,7 +76,7 @@ export async function claimOperation<U>(
     );
   if (op.undone) throw new HttpError(409, 'این عملیات پیش‌تر برگردانده شده است');
   if (op.expired)
-    throw new HttpError(410, 'مهلت ده‌ثانیه‌ای بازگرداندن این عملیات گذشته است؛ تغییرات را جداگانه برگردانید');
+    throw new HttpError(410, 'مهلت بازگرداندن این عملیات گذشته است؛ تغییرات را جداگانه برگردانید');
   return {
     entityType: op.entity_type,
     undo: typeof op.undo === 'string' ? (JSON.parse(op.undo) as U) : op.undo,

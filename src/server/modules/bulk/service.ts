@@ -8,6 +8,7 @@ import { isoTimestamp, type ListSpec, listPage, queryRows } from '../../http/lis
 import type { AuditBatch, MutationRows } from '../../http/mutation.ts';
 import type { SessionInfo } from '../../http/route.ts';
 import { revertStatementMoves, STATEMENT_BULK_PERMISSION, type StatementMovesUndo } from '../finance/bulk.ts';
+import { ISSUE_BULK_PERMISSION, type IssueBulkUndo, revertIssueBulk } from '../issues/bulk.ts';
 import { legalPersonsList, truePersonsList } from '../persons/lists.ts';
 import { claimOperation, markUndone, readOperation, storeOperation } from './operations.ts';
 
@@ -47,6 +48,7 @@ const TARGETS: Record<BulkEntity, Target> = {
 /** What undo needs, stored in bulk_operations.undo. */
 type UndoData =
   | StatementMovesUndo
+  | IssueBulkUndo
   | { action: 'label'; labelId: number; labelName: string; ids: number[] }
   | { action: 'unlabel'; labelId: number; labelName: string; ids: number[]; at: string[] }
   | { action: 'delete'; ids: number[]; deletedAt: string };
@@ -220,14 +222,18 @@ export async function undoBulk(
   now: Date,
 ): Promise<MutationRows<{ operation: BulkOperation }>> {
   const claimed = await claimOperation<UndoData>(tx, id, session, now, (e) => {
-    const permission = BULK_PERMISSION[e as BulkEntity] ?? STATEMENT_BULK_PERMISSION[e];
+    const permission =
+      BULK_PERMISSION[e as BulkEntity] ?? STATEMENT_BULK_PERMISSION[e] ?? ISSUE_BULK_PERMISSION[e];
     if (!permission) throw new HttpError(409, 'این عملیات برگرداندنی نیست');
     return permission;
   });
   const u = claimed.undo;
   const tag = { bulk_operation: id };
-  if (u.action === 'statement_move') {
-    const audits = await revertStatementMoves(tx, u, tag);
+  if (u.action === 'statement_move' || u.action === 'issue_bulk') {
+    const audits =
+      u.action === 'statement_move'
+        ? await revertStatementMoves(tx, u, tag)
+        : await revertIssueBulk(tx, u, tag, now);
     await markUndone(tx, id, now);
     return { audits, result: { operation: await readOperation(tx, id) } };
   }

@@ -1,9 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { listPageOf } from '../../../contract/api-envelope.ts';
+import { seenAnswer } from '../../../contract/auth.ts';
 import { deletedAnswer } from '../../../contract/ids.ts';
 import {
   assignee,
+  issueBulkAnswer,
+  issueBulkInput,
+  issueCounts,
   issueDetail,
   issueEntity,
   issueInput,
@@ -15,14 +19,21 @@ import {
   letterInput,
 } from '../../../contract/issues.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
-import { applyIssueMove, type IssueStatusEvent } from '../../../domain/issues/issue-status.ts';
+import {
+  applyIssueMove,
+  ISSUE_STATE_LABELS_FA,
+  ISSUE_STATES,
+  type IssueStatusEvent,
+} from '../../../domain/issues/issue-status.ts';
 import { tehranTimestamp } from '../../../domain/jalali.ts';
 import type { Db } from '../../db/client.ts';
 import { issues, issueTypes } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../http/errors.ts';
-import { listPage, queryRows } from '../../http/list.ts';
+import { listConditions, listPage, queryRows } from '../../http/list.ts';
 import { defineMutation } from '../../http/mutation.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
+import { noticeAssigned, noticeBulkAssigned } from './assignment-notice.ts';
+import { type IssueBulkRequest, runIssueBulk } from './bulk.ts';
 import { registerLetter } from './letters.ts';
 import { assignees, issueList, mayBeAssigned, objectExists, readIssue, statusContext } from './store.ts';
 
@@ -71,6 +82,60 @@ const columnsOf = (body: IssueBody) => ({
   description: body.description ?? null,
 });
 
+/** How many companies `by_company` names before «سایر». */
+const TOP_COMPANIES = 20;
+
+/**
+ * The counts of the issues matching `query` (the list's filters and q): by status (every state),
+ * type, company (top TOP_COMPANIES, then «سایر») and province («نامشخص» without a city).
+ */
+async function countIssues(db: Db, query: Parameters<typeof listConditions>[1]) {
+  const conds = listConditions(issueList, query);
+  const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
+  const matching = sql`SELECT i.id, i.status, i.issue_type_id, i.object_type, i.object_id FROM ${issueList.from} ${where}`;
+  type G = { key: string | null; name: string; count: number };
+  const [status, types, companies, provinces] = await Promise.all([
+    queryRows<G>(
+      db,
+      sql`SELECT m.status AS key, '' AS name, count(*)::int AS count FROM (${matching}) m GROUP BY m.status`,
+    ),
+    queryRows<G>(
+      db,
+      sql`SELECT t.id::text AS key, t.name, count(*)::int AS count FROM (${matching}) m
+          JOIN issue_types t ON t.id = m.issue_type_id GROUP BY t.id, t.name, t.sort ORDER BY count DESC, t.sort, t.name`,
+    ),
+    queryRows<G>(
+      db,
+      sql`SELECT lp.id::text AS key, lp.name, count(*)::int AS count FROM (${matching}) m
+          JOIN legal_persons lp ON m.object_type = 'legal_person' AND lp.id = m.object_id
+          GROUP BY lp.id, lp.name ORDER BY count DESC, lp.name, lp.id`,
+    ),
+    queryRows<G>(
+      db,
+      sql`SELECT p.id::text AS key, COALESCE(p.name, 'نامشخص') AS name, count(*)::int AS count FROM (${matching}) m
+          LEFT JOIN legal_persons lp ON m.object_type = 'legal_person' AND lp.id = m.object_id
+          LEFT JOIN true_persons tp ON m.object_type = 'true_person' AND tp.id = m.object_id
+          LEFT JOIN cities c ON c.id = COALESCE(lp.registration_city_id, tp.birth_city_id)
+          LEFT JOIN provinces p ON p.id = c.province_id
+          GROUP BY p.id, p.name ORDER BY count DESC, p.name NULLS LAST`,
+    ),
+  ]);
+  const byStatus = new Map(status.map((g) => [g.key, Number(g.count)]));
+  const top = companies.slice(0, TOP_COMPANIES).map((g) => ({ ...g, count: Number(g.count) }));
+  const rest = companies.slice(TOP_COMPANIES).reduce((n, g) => n + Number(g.count), 0);
+  return {
+    total: status.reduce((n, g) => n + Number(g.count), 0),
+    by_status: ISSUE_STATES.map((st) => ({
+      key: st,
+      name: ISSUE_STATE_LABELS_FA[st],
+      count: byStatus.get(st) ?? 0,
+    })),
+    by_type: types.map((g) => ({ ...g, count: Number(g.count) })),
+    by_company: rest ? [...top, { key: null, name: 'سایر', count: rest }] : top,
+    by_province: provinces.map((g) => ({ ...g, count: Number(g.count) })),
+  };
+}
+
 export const issueRoutes: AnyRoute[] = [
   /**
    * GET /api/issues (`issues`) — `ListPage<IssueRow>`: paged, sorted (created_at newest first by
@@ -87,6 +152,45 @@ export const issueRoutes: AnyRoute[] = [
     query: listQuerySchema,
     response: listPageOf(issueRow),
     handler: ({ db, query }) => listPage(db, issueList, query),
+  }),
+  /**
+   * GET /api/issues/counts (`issues`) — `IssueCounts` of the issues the list's query matches (q,
+   * advanceFilter, plain filters as GET /api/issues takes them; none: every issue): by status,
+   * type, company and province. 422 as the list on a filter it does not offer.
+   */
+  defineRoute({
+    method: 'get',
+    path: '/api/issues/counts',
+    permission: issueEntity.permissions.list,
+    summary: 'Issues counted by status, type, company and province',
+    tags: ['issues'],
+    query: listQuerySchema,
+    response: issueCounts,
+    handler: ({ db, query }) => countIssues(db, query),
+  }),
+  /**
+   * POST /api/issues/bulk (`issues`) — `issueBulkInput` → `IssueBulkAnswer`: one triage verb (a
+   * status move, assign, priority, label, unlabel) on `ids` or on every issue `all` matches (at
+   * most 10,000), in one transaction, each changed issue audited; undo within 10 minutes through
+   * POST /api/bulk-operations/:id/undo. 404 none of `ids`; 422 (Persian, per field) on a bad body,
+   * past the cap, an unknown original, assignee or label, or when no issue would change. `assign`
+   * to someone notifies them once (`issue.assigned`, how many issues), in the same transaction.
+   */
+  defineMutation({
+    method: 'post',
+    path: '/api/issues/bulk',
+    permission: issueEntity.permissions.update!,
+    summary: 'Triage verbs on a selection of issues (undoable for 10 minutes)',
+    tags: ['issues', 'bulk'],
+    body: issueBulkInput,
+    response: issueBulkAnswer,
+    async handler({ db, body, session, deps }) {
+      const now = deps.now ? deps.now() : new Date();
+      const out = await runIssueBulk(db, body as IssueBulkRequest, session, now, tehranTimestamp(now));
+      if (body.verb === 'assign' && body.assignee_id != null)
+        await noticeBulkAssigned(db, deps.jobs, body.assignee_id, out.result.operation.id, out.result.changed);
+      return out;
+    },
   }),
   /** GET /api/issue-types (`issues`) — the active issue types `{ id, name }`, in their order. */
   defineRoute({
@@ -125,9 +229,45 @@ export const issueRoutes: AnyRoute[] = [
     },
   }),
   /**
+   * POST /api/issues/:id/seen (`issues`) — the caller, its assignee, has opened the issue (the
+   * issue view calls it): `assignee_seen_at` is set, so it leaves their cartable badge →
+   * `{ seen: 1 }`; `{ seen: 0 }` and nothing written when the caller is not its assignee or has
+   * seen it since it was assigned. 404 «موضوع یافت نشد». Audited as `issue` `issue.seen`.
+   */
+  defineMutation({
+    method: 'post',
+    path: '/api/issues/:id{[0-9]+}/seen',
+    permission: issueEntity.permissions.view!,
+    summary: 'Mark an issue assigned to me as seen (leaves my cartable)',
+    tags: ['issues'],
+    params: issueParams,
+    response: seenAnswer,
+    async handler({ db, params, session, deps }) {
+      const [stored] = await db.select({ id: issues.id }).from(issues).where(eq(issues.id, params.id));
+      if (!stored) throw notFound(NOT_FOUND);
+      const marked = await db
+        .update(issues)
+        .set({ assigneeSeenAt: deps.now ? deps.now() : new Date() })
+        .where(
+          and(
+            eq(issues.id, params.id),
+            eq(issues.assigneeId, session!.user!.id),
+            isNull(issues.assigneeSeenAt),
+          ),
+        )
+        .returning({ id: issues.id });
+      if (marked.length === 0) return { audits: [], result: { seen: 0 } };
+      return {
+        audits: [{ action: 'issue.seen', entity: 'issue', entityId: params.id }],
+        result: { seen: 1 },
+      };
+    },
+  }),
+  /**
    * POST /api/issues (`issues`) — `issueInput` → `IssueDetail`, status `new`, created by the
    * caller. 422 per field: title missing or over 200; no such person (or deleted); a type not in
-   * the list; an assignee without access to issues; a bad date.
+   * the list; an assignee without access to issues; a bad date. The assignee, when there is one,
+   * is notified (`issue.assigned`) in the same transaction.
    */
   defineMutation({
     method: 'post',
@@ -138,20 +278,22 @@ export const issueRoutes: AnyRoute[] = [
     body: issueInput,
     response: issueDetail,
     audit: { entity: issueEntity.name, action: 'create' },
-    async handler({ db, body: input, session }) {
+    async handler({ db, body: input, session, deps }) {
       const body = input as IssueBody;
       await checkReferences(db, body);
       const [row] = await db
         .insert(issues)
         .values({ ...columnsOf(body), createdBy: session?.user?.id ?? null })
         .returning();
+      if (row!.assigneeId != null) await noticeAssigned(db, deps.jobs, row!.assigneeId, row!);
       const result = (await readIssue(db, row!.id))!;
       return { id: row!.id, after: body, result };
     },
   }),
   /**
    * PUT /api/issues/:id (`issues`) — `issueInput` → `IssueDetail`; the status is not changed here
-   * (POST …/moves). A new assignee is told again (the cartable's unseen mark). 404, 422 as create.
+   * (POST …/moves). A new assignee is told again (the cartable's unseen mark, and a notification
+   * `issue.assigned` in the same transaction). 404, 422 as create.
    */
   defineMutation({
     method: 'put',
@@ -163,7 +305,7 @@ export const issueRoutes: AnyRoute[] = [
     body: issueInput,
     response: issueDetail,
     audit: { entity: issueEntity.name, action: 'update' },
-    async handler({ db, params, body: input }) {
+    async handler({ db, params, body: input, deps }) {
       const body = input as IssueBody;
       const before = await readIssue(db, params.id);
       if (!before) throw notFound(NOT_FOUND);
@@ -178,6 +320,8 @@ export const issueRoutes: AnyRoute[] = [
           version: sql`${issues.version} + 1`,
         })
         .where(eq(issues.id, params.id));
+      if (reassigned && body.assignee_id != null)
+        await noticeAssigned(db, deps.jobs, body.assignee_id, { id: params.id, title: body.title });
       const result = (await readIssue(db, params.id))!;
       return { id: params.id, before, after: result, result };
     },

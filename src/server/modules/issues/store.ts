@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { issues } from '../../db/schema/index.ts';
 import { entityListSpec } from '../../http/entity-list.ts';
 import { queryRows } from '../../http/list.ts';
+import { labelChipsSelect, labelFilter, labelIdsColumn } from '../labels/list-sql.ts';
 
 const r = (text: string) => sql.raw(text);
 const fullName = (alias: string) => `(${alias}.first_name || ' ' || ${alias}.last_name)`;
@@ -35,15 +36,18 @@ const issueSource = {
     assignee_id: r('i.assignee_id'),
     assignee: r(fullName('a')),
     due_date: r('i.due_date'),
+    label: labelIdsColumn('issue', 'i.id'),
     description: r('i.description'),
     created_by: r(fullName('c')),
     created_at: r('i.created_at'),
   },
   // searchKey in SQL (domain/persian-text): lower case, no spaces or ZWNJ, over the title and the person's name
   search: r(`lower(replace(replace(i.title || ' ' || ${objectName}, chr(8204), ''), ' ', ''))`),
+  anyOf: { label: labelFilter('issue', 'i.id') },
+  extraSelect: labelChipsSelect('issue', 'i.id'),
 };
 
-/** The issues' paged list (http/list.ts) from the entity's description. */
+/** The issues' paged list (http/list.ts) from the entity's description, with each row's labels. */
 export const issueList = entityListSpec(issueEntity, issueSource);
 
 /** One issue's row as the list answers it, or null. */

@@ -135,7 +135,8 @@ const maskCodes = (body: string, purpose: string) =>
   purpose.endsWith('-otp') ? body.replace(/\d{4,8}/g, (m) => '•'.repeat(m.length)) : body;
 
 const smsList: ListSpec = {
-  select: sql`s.id, ${isoTimestamp(sql`s.at`)} AS at, s.mobile, s.body, s.purpose, s.provider, s.status`,
+  select: sql`s.id, ${isoTimestamp(sql`s.at`)} AS at, s.mobile, s.body, s.purpose, s.provider, s.status,
+    s.attempt, s.job_id, s.error`,
   from: sql`sms_log s`,
   id: sql`s.id`,
   search: sql`s.mobile`,
@@ -150,15 +151,18 @@ const smsList: ListSpec = {
     mobile: { expr: sql`s.mobile`, type: 'text' },
     purpose: { expr: sql`s.purpose`, type: 'text' },
     status: { expr: sql`s.status`, type: 'text' },
+    job_id: { expr: sql`s.job_id`, type: 'text' },
     at: { expr: sql`s.at`, type: 'timestamp' },
   },
 };
 
 /**
  * GET /api/logs/sms — every SMS sent, with the shared list query: `q` (part of the mobile),
- * filters mobile, purpose, status, at; `sortBy` at (default, newest first) | mobile | purpose →
- * `ListPage<{ id, at, mobile, body, purpose, provider, status }>`. One-time codes are masked in
- * `body`, for every provider.
+ * filters mobile, purpose, status (sent | failed), job_id, at; `sortBy` at (default, newest
+ * first) | mobile | purpose → `ListPage<{ id, at, mobile, body, purpose, provider, status,
+ * attempt, job_id, error }>`: a message sent through the job queue has one row per attempt (its
+ * number, the pg-boss job's id, and the provider's error when it failed); one sent at once (a
+ * one-time code) has none of the three. One-time codes are masked in `body`, for every provider.
  */
 const smsLogList = defineRoute({
   method: 'get',

@@ -6,28 +6,13 @@ import { entityExportSpec } from '../../http/entity-export.ts';
 import { type EntitySource, entityListSpec } from '../../http/entity-list.ts';
 import type { ListSpec } from '../../http/list.ts';
 import { LATEST_ARTICLE_141 } from '../finance/company-verdicts.ts';
+import { labelChipsSelect, labelFilter, labelIdsColumn } from '../labels/list-sql.ts';
 import { STATE_CLASS_SQL } from '../ownership/classes.ts';
 
 export type { ExportColumn, ExportSpec } from '../../http/entity-export.ts';
 
 /** SQL fragments are static text: every user value travels as a parameter. */
 const r = (text: string) => sql.raw(text);
-
-/**
- * A row's labels as `LabelChip[]` (contract/labels.ts), by name: `labels` of both persons lists.
- * `type` and `id` are static SQL text (the entity type and the row's id column).
- */
-const labelChips = (type: string, id: string) =>
-  `COALESCE((SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) ORDER BY l.name)
-    FROM entity_labels el JOIN labels l ON l.id = el.label_id
-    WHERE el.entity_type = '${type}' AND el.entity_id = ${id}), '[]'::json) AS labels`;
-
-/**
- * The `label` filter (eq or in label ids): rows carrying one of the labels. Written as a
- * semi-join on entity_labels' primary key (label_id, entity_type, entity_id).
- */
-const labelFilter = (type: string, id: string) => (ids: SQL) =>
-  sql`${r(id)} IN (SELECT el.entity_id FROM entity_labels el WHERE el.entity_type = ${type} AND el.label_id = ANY(${ids}))`;
 
 /** What tells one persons list from the other, around its description: all static SQL text. */
 interface PersonTable<F extends Record<string, EntityField>> {
@@ -70,13 +55,11 @@ function personListSpec<F extends Record<string, EntityField>>(kind: PersonTable
     search: r(`${a}.search_text`),
     columns: {
       ...columns,
-      label: r(
-        `ARRAY(SELECT el.label_id FROM entity_labels el WHERE el.entity_type = '${entity.name}' AND el.entity_id = ${id})`,
-      ),
+      label: labelIdsColumn(entity.name, id),
     },
     sortIndex: kind.sortIndex,
     anyOf: { label: labelFilter(entity.name, id) } as EntitySource<F>['anyOf'],
-    extraSelect: r(labelChips(entity.name, id)),
+    extraSelect: labelChipsSelect(entity.name, id),
   });
   // sorts by a joined name (the industry's, the province's) need the joins to find a far block
   const sorts = Object.fromEntries(
