@@ -200,8 +200,17 @@ export const letterInput = z.object({
   body: z.string().max(50_000, 'متن نامه حداکثر ۵۰٬۰۰۰ نویسه است').default(''),
 });
 
-/** A structured sub-item of an issue. */
+/** A structured sub-item of an issue, with its own status (open, or done). */
 export const issueDetailItem = z.object({ id: z.number().int(), title: z.string(), done: z.boolean() });
+/**
+ * POST /api/issues/:id/details (`title` required) and PATCH …/details/:detailId (either field):
+ * a detail's title (1–300 characters) and whether it is done.
+ */
+export const issueDetailPatch = z.object({
+  title: persianText('عنوان جزء', 300).optional(),
+  done: z.boolean({ error: 'وضعیت جزء باید بله یا خیر باشد' }).optional(),
+});
+export const issueDetailParams = z.object({ id: positiveId, detailId: positiveId });
 
 /** GET /api/issues/:id: the row, with what the list leaves out. */
 export const issueDetail = issueRow.extend({

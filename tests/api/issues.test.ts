@@ -175,6 +175,36 @@ describe('issues', () => {
     expect((await move(id, { type: 'ACCEPT' })).status).toBe(404);
   });
 
+  it("keeps details, each with its own status, in order; refuses a blank one and another issue's", async () => {
+    const id = (await raise()).body.data.id as number;
+    const other = (await raise()).body.data.id as number;
+    const add = (issue: number, title: unknown) =>
+      auditor.request('POST', `/api/issues/${issue}/details`, { json: { title } });
+    const first = (await add(id, 'دریافت صورت‌های مالی حسابرسی‌شده')).body.data;
+    const second = (await add(id, 'مکاتبه با حسابرس')).body.data;
+    expect(first).toMatchObject({ title: 'دریافت صورت‌های مالی حسابرسی‌شده', done: false });
+    const blank = await add(id, '   ');
+    expect(blank.status).toBe(422);
+    expect(isPersian(blank.body.message)).toBe(true);
+    expect((await add(99_999_999, 'x')).status).toBe(404);
+    const done = await auditor.request('PATCH', `/api/issues/${id}/details/${second.id}`, {
+      json: { done: true },
+    });
+    expect(done.body.data).toMatchObject({ id: second.id, done: true });
+    // a detail is reached only through its own issue
+    expect(
+      (await auditor.request('PATCH', `/api/issues/${other}/details/${second.id}`, { json: { done: false } }))
+        .status,
+    ).toBe(404);
+    const issue = (await auditor.get(`/api/issues/${id}`)).body.data as IssueDetail;
+    expect(issue.details.map((d) => [d.title, d.done])).toEqual([
+      ['دریافت صورت‌های مالی حسابرسی‌شده', false],
+      ['مکاتبه با حسابرس', true],
+    ]);
+    expect((await auditor.request('DELETE', `/api/issues/${id}/details/${first.id}`)).status).toBe(200);
+    expect((await auditor.get(`/api/issues/${id}`)).body.data.details).toHaveLength(1);
+  });
+
   it('is refused to a role without issues', async () => {
     const nomination = await clientAs(t, 'nomination', 'nomination', '10.18.0.2');
     expect((await nomination.get('/api/issues')).status).toBe(403);

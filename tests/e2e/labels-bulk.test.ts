@@ -86,9 +86,11 @@ describe('labels and bulk actions, by keyboard', () => {
     const dialog = page.getByRole('dialog', { name: 'برچسب تازه' });
     await dialog.waitFor(WAIT);
     await page.keyboard.type(LABEL);
-    // Only legal persons: untick true persons (the second checkbox).
-    await dialog.getByRole('checkbox', { name: 'اشخاص حقیقی' }).focus();
-    await page.keyboard.press('Space');
+    // Only legal persons: untick true persons and issues (all are ticked for a new label).
+    for (const other of ['اشخاص حقیقی', 'موضوعات']) {
+      await dialog.getByRole('checkbox', { name: other }).focus();
+      await page.keyboard.press('Space');
+    }
     await page.keyboard.press('Control+Enter');
     await dialog.waitFor({ state: 'detached', ...WAIT });
     await expect.poll(() => grid.innerText(), WAIT).toContain(LABEL);

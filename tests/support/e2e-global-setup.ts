@@ -46,8 +46,14 @@ export async function setup(project: TestProject) {
   );
   project.provide('baseUrl', started[0]!.url);
   project.provide('serverLog', started[0]!.log);
-  project.provide('baseUrls', started.map((s) => s.url));
-  project.provide('serverLogs', started.map((s) => s.log));
+  project.provide(
+    'baseUrls',
+    started.map((s) => s.url),
+  );
+  project.provide(
+    'serverLogs',
+    started.map((s) => s.log),
+  );
 }
 
 export async function teardown() {

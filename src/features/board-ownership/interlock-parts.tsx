@@ -7,11 +7,17 @@ import { formatPercent, formatShare } from '~/ui/format.ts';
 /** The pieces the section and the list share: names as links, seats and ties as words. */
 
 /** A legal person's name, linked to its view when the role may open it. */
+/**
+ * Links inside sentences are underlined where they are drawn (WCAG 1.4.1: not by colour alone;
+ * axe's link-in-text-block), not through a parent's `& a` rule, which a later rule may undo.
+ */
+const UNDERLINED = { textDecoration: 'underline' } as const;
+
 export function CompanyLink({ node }: { node: Pick<InterlockNode, 'id' | 'name'> }) {
   const { canOpen } = useCommandContext();
   if (!canOpen(`/person/legal-persons/view/${node.id}`)) return <>{node.name}</>;
   return (
-    <Link to="/person/legal-persons/view/$id" params={{ id: String(node.id) }}>
+    <Link to="/person/legal-persons/view/$id" params={{ id: String(node.id) }} style={UNDERLINED}>
       {node.name}
     </Link>
   );
@@ -22,7 +28,7 @@ export function PersonLink({ node }: { node: Pick<InterlockNode, 'id' | 'name'> 
   const { canOpen } = useCommandContext();
   if (!canOpen(`/person/true-persons/view/${node.id}`)) return <>{node.name}</>;
   return (
-    <Link to="/person/true-persons/view/$id" params={{ id: String(node.id) }}>
+    <Link to="/person/true-persons/view/$id" params={{ id: String(node.id) }} style={UNDERLINED}>
       {node.name}
     </Link>
   );

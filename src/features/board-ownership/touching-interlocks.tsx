@@ -42,7 +42,11 @@ function OtherBoards({ id, row }: { id: number; row: BoardInterlockRow }) {
           <>
             {' '}
             و{' '}
-            <Link to="/person/board-interlocks" search={{ q: row.person.name }}>
+            <Link
+              to="/person/board-interlocks"
+              search={{ q: row.person.name }}
+              style={{ textDecoration: 'underline' }}
+            >
               {formatNumber(rest)} هیئت دیگر
             </Link>
           </>

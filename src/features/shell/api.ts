@@ -51,7 +51,8 @@ export const markNotificationSeen = (id: number) =>
   api(`/api/notifications/${id}/seen`, { method: 'POST', body: {}, quiet: true });
 
 /** POST /api/notifications/seen-all. */
-export const markAllNotificationsSeen = () => api('/api/notifications/seen-all', { method: 'POST', body: {} });
+export const markAllNotificationsSeen = () =>
+  api('/api/notifications/seen-all', { method: 'POST', body: {} });
 
 /** GET /api/search?q= — companies and people by name, national id, ticker or national code. */
 export type SearchAnswer = SearchResult;

@@ -264,7 +264,9 @@ export function KeepAliveBadges({ roleId }: { roleId: number }) {
                 <p className={empty}>اعلان خوانده‌نشده‌ای نیست.</p>
               )}
               {data && notes > data.unseenNotifications.length && (
-                <p className={empty}>و {toPersianDigits(notes - data.unseenNotifications.length)} اعلان دیگر</p>
+                <p className={empty}>
+                  و {toPersianDigits(notes - data.unseenNotifications.length)} اعلان دیگر
+                </p>
               )}
             </Popover.Content>
           </Popover.Positioner>

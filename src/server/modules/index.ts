@@ -11,6 +11,7 @@ import { documentRoutes } from './documents/routes.ts';
 import { financeRoutes } from './finance/routes.ts';
 import { industryRoutes } from './industries/routes.ts';
 import { correspondenceRoutes } from './issues/correspondence-routes.ts';
+import { issueDetailRoutes } from './issues/detail-routes.ts';
 import { issueExportRoutes } from './issues/export-routes.ts';
 import { issueRoutes } from './issues/routes.ts';
 import { jobRoutes } from './jobs/routes.ts';
@@ -64,6 +65,7 @@ export const allRoutes: AnyRoute[] = [
   ...performanceRoutes,
   ...ownershipRoutes,
   ...issueRoutes,
+  ...issueDetailRoutes,
   ...correspondenceRoutes,
   ...issueExportRoutes,
   ...bodsOwnershipRoutes,

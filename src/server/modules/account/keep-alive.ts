@@ -78,7 +78,10 @@ const keepAlive = defineRoute({
       })),
       unseenContactsCount: total?.n ?? 0,
       cartables: cartable?.n ?? 0,
-      unseenNotifications: notes.map(({ createdAt, ...n }) => ({ ...n, created_at: createdAt.toISOString() })),
+      unseenNotifications: notes.map(({ createdAt, ...n }) => ({
+        ...n,
+        created_at: createdAt.toISOString(),
+      })),
       unseenNotificationsCount: notesTotal?.n ?? 0,
     };
   },

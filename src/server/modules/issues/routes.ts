@@ -188,7 +188,13 @@ export const issueRoutes: AnyRoute[] = [
       const now = deps.now ? deps.now() : new Date();
       const out = await runIssueBulk(db, body as IssueBulkRequest, session, now, tehranTimestamp(now));
       if (body.verb === 'assign' && body.assignee_id != null)
-        await noticeBulkAssigned(db, deps.jobs, body.assignee_id, out.result.operation.id, out.result.changed);
+        await noticeBulkAssigned(
+          db,
+          deps.jobs,
+          body.assignee_id,
+          out.result.operation.id,
+          out.result.changed,
+        );
       return out;
     },
   }),
