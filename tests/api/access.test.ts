@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../src/contract/route-registry.ts';
 import {
@@ -9,6 +9,7 @@ import {
   roles,
   settings,
 } from '../../src/server/db/schema/index.ts';
+import { queryRows } from '../../src/server/http/list.ts';
 import type { AnyRoute } from '../../src/server/http/route.ts';
 import { allRoutes } from '../../src/server/modules/index.ts';
 import { startTestApp } from '../support/api-client.ts';
@@ -199,7 +200,15 @@ describe('menu, keep-alive and settings', () => {
     const first = await c.get('/api/user/keep-alive');
     expect(first.status).toBe(200);
     expect(first.body.data.unseenContactsCount).toBe(total);
-    expect(first.body.data.cartables).toBe(0);
+    // the cartable: open issues assigned to the auditor that they have not opened since
+    const [cartable] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM issues i JOIN users u ON u.id = i.assignee_id
+          WHERE u.username = 'auditor' AND i.assignee_seen_at IS NULL
+            AND i.status NOT IN ('closed', 'declined', 'duplicate')`,
+    );
+    expect(cartable!.n).toBeGreaterThan(0);
+    expect(first.body.data.cartables).toBe(cartable!.n);
     const id = first.body.data.unseenContacts[0].id;
     expect((await c.post(`/api/user/contacts/${id}/seen`)).status).toBe(200);
     const second = await c.get('/api/user/keep-alive');
