@@ -108,6 +108,20 @@ describe('issues by keyboard', () => {
     const saved = (await pageGet<IssueDetail>(page, `/api/issues/${id}`)).letters;
     expect(saved).toHaveLength(1);
     expect(saved[0]!.reference_number).toMatch(/^1[34]\d\d\/ص\/\d+$/);
+
+    // details: a sub-item added with Enter, then marked done with Space on its checkbox
+    const details = page.getByRole('region', { name: 'اجزای موضوع' });
+    await details.getByRole('textbox', { name: 'جزء تازه' }).focus();
+    await page.keyboard.type('دریافت پاسخ حسابرس');
+    await page.keyboard.press('Enter');
+    const box = details.getByRole('checkbox', { name: 'دریافت پاسخ حسابرس' });
+    await box.waitFor(WAIT);
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect
+      .poll(async () => (await pageGet<IssueDetail>(page, `/api/issues/${id}`)).details, WAIT)
+      .toEqual([expect.objectContaining({ title: 'دریافت پاسخ حسابرس', done: true })]);
+    await details.getByText('۱ از ۱ انجام‌شده').waitFor(WAIT);
     await context.close();
   });
 });

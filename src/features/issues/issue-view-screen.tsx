@@ -16,6 +16,7 @@ import { SkeletonRows } from '~/ui/skeleton.tsx';
 import { toast } from '~/ui/toaster.tsx';
 import { useShortcuts } from '~/ui/use-shortcuts.ts';
 import { attachmentsQuery, correspondenceKeys } from './correspondence-api.ts';
+import { IssueDetailsSection } from './issue-details-section.tsx';
 import { ASKS, LetterDialog, MOVE_VERBS, MoveDialog } from './issue-dialogs.tsx';
 import { LettersTable } from './letters-table.tsx';
 
@@ -24,7 +25,7 @@ import { LettersTable } from './letters-table.tsx';
  * assignee and due date, its description (Markdown, sanitised), its status with the moves the
  * statechart allows now (a reason asked for a decline or a reopening, a Jalali day for a snooze,
  * the original's number for a duplicate; the server refuses in Persian what the statechart
- * refuses), and its letters in and out with their reference numbers and attachments; L registers
+ * refuses), its details (sub-items, each done or open), and its letters in and out with their reference numbers and attachments; L registers
  * a letter (with attachments), P on a focused letter prints it, U attaches more files to it.
  */
 
@@ -190,6 +191,11 @@ export function IssueViewScreen({ id }: { id: number }) {
           <p className={text}>شرحی ثبت نشده است.</p>
         )}
       </section>
+      <IssueDetailsSection
+        issue={issue}
+        mayChange={mayChange}
+        reload={() => client.invalidateQueries({ queryKey: issueKey(id) })}
+      />
       <section className={section} aria-label="مکاتبات">
         <h2>مکاتبات ({toPersianDigits(issue.letters.length)})</h2>
         {issue.letters.length === 0 ? (

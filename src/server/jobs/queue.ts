@@ -237,7 +237,11 @@ export class JobQueue {
   async work<N extends JobName>(name: N, handle: JobHandler<N>): Promise<void> {
     this.#assertStarted();
     const { batchSize, pollingIntervalSeconds } = this.settings;
-    await this.#boss.work<JobKinds[N]>(
+    // pg-boss 10 sleeps the polling interval after every batch, a full one too: a full batch
+    // means more are waiting, so the worker is woken to fetch the next at once (a backlog drains
+    // at the handler's own pace, not batchSize per interval)
+    let workerId: string | undefined;
+    workerId = await this.#boss.work<JobKinds[N]>(
       name,
       { batchSize, pollingIntervalSeconds, includeMetadata: true },
       async (jobs) => {
@@ -269,6 +273,7 @@ export class JobQueue {
             });
           }
         }
+        if (workerId && jobs.length >= batchSize) this.#boss.notifyWorker(workerId);
       },
     );
   }

@@ -53,8 +53,9 @@ export async function noticeBulkAssigned(
   const shown = await queryRows<{ id: number; title: string }>(
     tx,
     sql`SELECT i.id, i.title FROM bulk_operations o
-          CROSS JOIN LATERAL jsonb_array_elements(o.undo->'rows') AS r(row)
-          JOIN issues i ON i.id = (r.row->>'id')::int
+          CROSS JOIN LATERAL jsonb_array_elements(o.undo->'groups') AS g(grp)
+          CROSS JOIN LATERAL jsonb_array_elements_text(g.grp->'ids') AS x(id)
+          JOIN issues i ON i.id = x.id::int
         WHERE o.id = ${operationId} ORDER BY i.id LIMIT ${TITLES_SHOWN}`,
   );
   if (shown.length === 0) return 0;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   ISSUE_BULK_CAP,
   ISSUE_PRIORITY_LABELS,
@@ -58,10 +58,34 @@ interface LockedIssue extends IssueFields {
 export interface IssueBulkUndo {
   action: 'issue_bulk';
   verb: IssueBulkVerb;
-  /** `move`, `assign`, `priority`: the changed issues. */
-  rows?: { id: number; before: Partial<IssueFields>; after: Partial<IssueFields> }[];
+  /**
+   * `move`, `assign`, `priority`: the changed issues, grouped by the verb's own fields before and
+   * after (10,000 issues accepted from «new» are one group).
+   */
+  groups?: ChangeGroup[];
   /** `label`, `unlabel`: the label and the issues it was set on or removed from (with when it had been set). */
   label?: { id: number; name: string; ids: number[]; at?: string[] };
+}
+
+/** Issues whose fields a verb owns (see `owned`) were the same before it and are the same after. */
+export interface ChangeGroup {
+  ids: number[];
+  before: Partial<IssueFields>;
+  after: Partial<IssueFields>;
+}
+
+/** Groups `changes` by the verb's own fields before and after. */
+function groupChanges(verb: IssueBulkVerb, changes: { id: number; from: IssueFields; to: IssueFields }[]) {
+  const groups = new Map<string, ChangeGroup>();
+  for (const c of changes) {
+    const before = owned(verb, c.from);
+    const after = owned(verb, c.to);
+    const key = JSON.stringify([before, after]);
+    const g = groups.get(key) ?? { ids: [], before, after };
+    g.ids.push(c.id);
+    groups.set(key, g);
+  }
+  return [...groups.values()];
 }
 
 /** What a bulk verb asks (contract/issues.ts `issueBulkInput`, parsed). */
@@ -150,26 +174,31 @@ const fieldsOf = (r: IssueFields): IssueFields => ({
 });
 
 /**
- * Writes `changes` (each issue's new fields, the rows locked by the caller) in one UPDATE, bumping
- * each version; an assignee change clears `assignee_seen_at` (the new assignee has not seen it).
+ * Writes each group's new values (`to`: the fields it names) to its issues (locked by the caller):
+ * one UPDATE per group, each version bumped; an assignee change clears `assignee_seen_at` (the new
+ * assignee has not seen it).
  */
-async function writeFields(tx: Db, changes: { id: number; to: IssueFields }[], now: Date): Promise<void> {
-  if (changes.length === 0) return;
-  const col = <K extends keyof IssueFields>(k: K) => changes.map((c) => c.to[k]);
-  await tx.execute(
-    sql`UPDATE issues i SET
-          status = x.status, duplicate_of = x.duplicate_of, decline_reason = x.decline_reason,
-          snoozed_until = x.snoozed_until::date, snoozed_from = x.snoozed_from,
-          assignee_seen_at = CASE WHEN i.assignee_id IS DISTINCT FROM x.assignee_id THEN NULL ELSE i.assignee_seen_at END,
-          assignee_id = x.assignee_id, priority = x.priority,
-          version = i.version + 1, updated_at = ${now.toISOString()}::timestamptz
-        FROM unnest(${ints(changes.map((c) => c.id))}, ${sql.param(col('status'))}::text[],
-               ${sql.param(col('duplicate_of'))}::int[], ${sql.param(col('decline_reason'))}::text[],
-               ${sql.param(col('snoozed_until'))}::text[], ${sql.param(col('snoozed_from'))}::text[],
-               ${sql.param(col('assignee_id'))}::int[], ${sql.param(col('priority'))}::smallint[])
-          AS x(id, status, duplicate_of, decline_reason, snoozed_until, snoozed_from, assignee_id, priority)
-        WHERE i.id = x.id`,
-  );
+async function writeGroups(tx: Db, groups: { ids: number[]; to: Partial<IssueFields> }[], now: Date) {
+  for (const { ids, to } of groups) {
+    if (ids.length === 0) continue;
+    const sets: SQL[] = [];
+    if ('status' in to) sets.push(sql`status = ${to.status}`);
+    if ('duplicate_of' in to) sets.push(sql`duplicate_of = ${to.duplicate_of}::int`);
+    if ('decline_reason' in to) sets.push(sql`decline_reason = ${to.decline_reason}::text`);
+    if ('snoozed_until' in to) sets.push(sql`snoozed_until = ${to.snoozed_until}::date`);
+    if ('snoozed_from' in to) sets.push(sql`snoozed_from = ${to.snoozed_from}::text`);
+    if ('assignee_id' in to)
+      sets.push(
+        sql`assignee_seen_at = CASE WHEN assignee_id IS DISTINCT FROM ${to.assignee_id}::int THEN NULL ELSE assignee_seen_at END`,
+        sql`assignee_id = ${to.assignee_id}::int`,
+      );
+    if ('priority' in to) sets.push(sql`priority = ${to.priority}::smallint`);
+    await tx.execute(
+      sql`UPDATE issues SET ${sql.join(sets, sql`, `)}, version = version + 1,
+            updated_at = ${now.toISOString()}::timestamptz
+          WHERE id = ANY(${ints(ids)})`,
+    );
+  }
 }
 
 /** The fields `verb` owns: what it changes and what its undo gives back. */
@@ -362,13 +391,13 @@ export async function runIssueBulk(
         else changes.push({ id: r.id, from: fieldsOf(r), to: { ...fieldsOf(r), priority: to } });
       }
     }
-    await writeFields(tx, changes, now);
-    undo = {
-      action: 'issue_bulk',
-      verb: req.verb,
-      // only the verb's own fields: what undo compares and gives back (a tenth of the whole rows)
-      rows: changes.map((c) => ({ id: c.id, before: owned(req.verb, c.from), after: owned(req.verb, c.to) })),
-    };
+    const groups = groupChanges(req.verb, changes);
+    await writeGroups(
+      tx,
+      groups.map((g) => ({ ids: g.ids, to: g.after })),
+      now,
+    );
+    undo = { action: 'issue_bulk', verb: req.verb, groups };
     const action = req.verb === 'move' ? `bulk_${req.move!.type.toLowerCase()}` : `bulk_${req.verb}`;
     audits = auditBatches(
       action,
@@ -456,26 +485,38 @@ export async function revertIssueBulk(
         ]
       : [];
   }
-  const rows = u.rows ?? [];
-  if (rows.length === 0) return [];
+  const groups = u.groups ?? [];
+  if (groups.length === 0) return [];
   const current = new Map(
     (
       await lockIssues(
         tx,
-        rows.map((r) => r.id),
+        groups.flatMap((g) => g.ids),
       )
     ).map((r) => [r.id, r]),
   );
-  const back = rows.flatMap((r) => {
-    const now = current.get(r.id);
-    return now && sameOwned(u.verb, now, r.after)
-      ? [{ id: r.id, from: fieldsOf(now), to: { ...fieldsOf(now), ...owned(u.verb, r.before) } }]
-      : [];
-  });
-  await writeFields(tx, back, now);
+  // each group's issues whose own fields are still what the verb left go back to what they were
+  const back = groups.map((g) => ({
+    ...g,
+    ids: g.ids.filter((id) => {
+      const now = current.get(id);
+      return now !== undefined && sameOwned(u.verb, now, g.after);
+    }),
+  }));
+  await writeGroups(
+    tx,
+    back.map((g) => ({ ids: g.ids, to: owned(u.verb, g.before) })),
+    now,
+  );
   return auditBatches(
     `undo_${u.verb}`,
-    back.map((r) => ({ id: r.id, before: shown(u.verb, r.from), after: shown(u.verb, r.to) })),
+    back.flatMap((g) =>
+      g.ids.map((id) => ({
+        id,
+        before: shown(u.verb, { ...current.get(id)!, ...g.after } as IssueFields),
+        after: shown(u.verb, { ...current.get(id)!, ...g.before } as IssueFields),
+      })),
+    ),
     tag,
   );
 }
