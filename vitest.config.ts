@@ -41,11 +41,12 @@ export default defineConfig({
           // A browser test that fails once is run again (as Playwright's runner does on CI); one
           // that passes only then is printed as FLAKY by scripts/test.mjs, so it is seen and fixed.
           retry: 1,
-          // E2E_WORKERS files at once (default 2), each worker against a server and a database of
-          // its own (tests/support/e2e-global-setup.ts, e2e-worker.ts): a browser test mostly
-          // waits (for the page, the network, a debounce), so two overlap well on two cores
+          // E2E_WORKERS files at once (default 1), each worker against a server and a database of
+          // its own (tests/support/e2e-global-setup.ts, e2e-worker.ts). On this two-core machine two
+          // workers took as long as one (a browser test here is bound by the processor, not by
+          // waiting: each file ran twice as slowly), so one is the default; more cores, more workers.
           pool: 'forks',
-          maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 2)),
+          maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 1)),
           // each worker imports playwright and the test support once for its files
           isolate: false,
         },

@@ -16,8 +16,8 @@ declare module 'vitest' {
   }
 }
 
-/** How many servers (and so browser-test workers) run at once: E2E_WORKERS, default 2. */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+/** How many servers (and so browser-test workers) run at once: E2E_WORKERS, default 1. */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 
 const servers: ServerProcess[] = [];
 
