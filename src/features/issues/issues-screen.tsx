@@ -1,11 +1,10 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { issueEntity } from '~/contract/issues.ts';
-import type { ListSearch, RowAction } from '~/ui/data-table/types.ts';
+import type { ListSearch } from '~/ui/data-table/types.ts';
 import { EntityListScreen } from '~/ui/entity/entity-list-screen.tsx';
 import { IssuesExportButton } from './export-action.tsx';
-
-type Row = Record<string, unknown>;
+import { useOpenIssueAction } from './open-issue-action.ts';
 
 /**
  * /issues/legal-person (permission `issues`): every issue about a company, newest first, as the
@@ -22,17 +21,7 @@ export function IssuesScreen() {
       navigate({ search: next as never, replace: opts?.replace }),
     [navigate],
   );
-  const rowActions = useMemo<RowAction<Row>[]>(
-    () => [
-      {
-        id: 'issue.view',
-        title: 'مشاهدهٔ موضوع',
-        key: 'KeyV',
-        run: (r) => navigate({ to: '/issues/view/$id', params: { id: String(r.id) } }),
-      },
-    ],
-    [navigate],
-  );
+  const rowActions = useOpenIssueAction();
   return (
     <EntityListScreen
       entity={issueEntity}

@@ -4,12 +4,11 @@ import { useCallback, useMemo } from 'react';
 import type { EntityDescription, EntityField } from '~/contract/entity.ts';
 import { ISSUE_OBJECT_TYPE_LABELS, type IssueObjectType, issueEntity } from '~/contract/issues.ts';
 import { legalPersonQuery, truePersonQuery } from '~/lib/records.ts';
-import type { ListSearch, RowAction } from '~/ui/data-table/types.ts';
+import type { ListSearch } from '~/ui/data-table/types.ts';
 import { EntityFormDialog } from '~/ui/entity/entity-form.tsx';
 import { EntityListScreen } from '~/ui/entity/entity-list-screen.tsx';
 import { IssuesExportButton } from './export-action.tsx';
-
-type Row = Record<string, unknown>;
+import { useOpenIssueAction } from './open-issue-action.ts';
 
 /**
  * /issues/{object_type}/{object_id} (permission `issues`): the issues about one company or person,
@@ -79,17 +78,7 @@ export function RecordIssuesScreen({ objectType, objectId }: RecordIssuesScreenP
     },
     [navigate],
   );
-  const rowActions = useMemo<RowAction<Row>[]>(
-    () => [
-      {
-        id: 'issue.view',
-        title: 'مشاهدهٔ موضوع',
-        key: 'KeyV',
-        run: (r) => navigate({ to: '/issues/view/$id', params: { id: String(r.id) } }),
-      },
-    ],
-    [navigate],
-  );
+  const rowActions = useOpenIssueAction();
   const description = (
     <>
       موضوعات دربارهٔ {ISSUE_OBJECT_TYPE_LABELS[objectType]}{' '}

@@ -2,9 +2,10 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { issueEntity } from '~/contract/issues.ts';
 import type { LabelChip } from '~/contract/labels.ts';
-import type { ListSearch, RowAction } from '~/ui/data-table/types.ts';
+import type { ListSearch } from '~/ui/data-table/types.ts';
 import { EntityListScreen } from '~/ui/entity/entity-list-screen.tsx';
 import { LabelChips } from '~/ui/label-chips.tsx';
+import { useOpenIssueAction } from './open-issue-action.ts';
 import { useTriageVerbs } from './triage-verbs.tsx';
 
 type Row = Record<string, unknown>;
@@ -26,17 +27,7 @@ export function TriageScreen() {
       navigate({ search: next as never, replace: opts?.replace }),
     [navigate],
   );
-  const rowActions = useMemo<RowAction<Row>[]>(
-    () => [
-      {
-        id: 'issue.view',
-        title: 'مشاهدهٔ موضوع',
-        key: 'KeyV',
-        run: (r) => navigate({ to: '/issues/view/$id', params: { id: String(r.id) } }),
-      },
-    ],
-    [navigate],
-  );
+  const rowActions = useOpenIssueAction();
   const { bulkActions, dialogs } = useTriageVerbs();
   const cells = useMemo(
     () => ({
