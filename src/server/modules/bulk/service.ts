@@ -8,7 +8,8 @@ import { isoTimestamp, type ListSpec, listPage, queryRows } from '../../http/lis
 import type { AuditBatch, MutationRows } from '../../http/mutation.ts';
 import type { SessionInfo } from '../../http/route.ts';
 import { revertStatementMoves, STATEMENT_BULK_PERMISSION, type StatementMovesUndo } from '../finance/bulk.ts';
-import { ISSUE_BULK_PERMISSION, type IssueBulkUndo, revertIssueBulk } from '../issues/bulk.ts';
+import type { IssueBulkUndo } from '../issues/bulk-fields.ts';
+import { ISSUE_BULK_PERMISSION, revertIssueBulk } from '../issues/bulk-undo.ts';
 import { legalPersonsList, truePersonsList } from '../persons/lists.ts';
 import { claimOperation, markUndone, readOperation, storeOperation } from './operations.ts';
 
