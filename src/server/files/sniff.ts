@@ -1,3 +1,5 @@
+import { HttpError } from '../http/errors.ts';
+
 /**
  * The type of a file by its first bytes (magic numbers), not by its name or the type the browser
  * claimed: JPEG `FF D8 FF`, PNG `89 50 4E 47 0D 0A 1A 0A`, PDF `%PDF-`. Anything else is null.
@@ -53,4 +55,26 @@ export function contentDisposition(fileName: string, mime: string): string {
   const ascii = fileName.replace(/[^A-Za-z0-9._-]/g, '_');
   const fallback = /[A-Za-z0-9]/.test(ascii.replace(/\.[^.]*$/, '')) ? ascii : `document${ext}`;
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * The answer of a stored file's download: its bytes with their stored type and length, the
+ * Content-Disposition of `fileName` (`contentDisposition`), never cached by proxies and never
+ * sniffed by the browser. `bytes` null (the store no longer holds them) → the 404 `missing`.
+ */
+export function fileResponse(
+  bytes: Uint8Array | null,
+  file: { file_name: string; mime: string },
+  missing: string,
+): Response {
+  if (!bytes) throw new HttpError(404, missing);
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'Content-Type': file.mime,
+      'Content-Length': String(bytes.byteLength),
+      'Content-Disposition': contentDisposition(file.file_name, file.mime),
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
 }

@@ -14,8 +14,8 @@ import { toPersianDigits } from '../../../domain/persian-text.ts';
 import { roleHolds } from '../../auth/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import { documents, documentTypes } from '../../db/schema/index.ts';
-import { contentDisposition } from '../../files/sniff.ts';
-import { type FieldErrors, HttpError, invalid, notFound } from '../../http/errors.ts';
+import { fileResponse } from '../../files/sniff.ts';
+import { type FieldErrors, invalid, notFound } from '../../http/errors.ts';
 import { isoTimestamp, queryRows } from '../../http/list.ts';
 import { assertOwner, type Owner, ownedRoutes } from '../../http/owned.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
@@ -197,17 +197,7 @@ const download = defineRoute({
     if (!owner) throw notFound(DOC_NOT_FOUND);
     if (!(await roleHolds(db, session, owner.view))) throw notFound(DOC_NOT_FOUND);
     await assertOwner(db, { type: row.owner_type, id: row.owner_id });
-    const bytes = await deps.files.get(db, row.sha256);
-    if (!bytes) throw new HttpError(404, 'پرونده این مستند در بایگانی یافت نشد');
-    return new Response(new Uint8Array(bytes), {
-      headers: {
-        'Content-Type': row.mime,
-        'Content-Length': String(bytes.byteLength),
-        'Content-Disposition': contentDisposition(row.file_name, row.mime),
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-      },
-    });
+    return fileResponse(await deps.files.get(db, row.sha256), row, 'پرونده این مستند در بایگانی یافت نشد');
   },
 });
 

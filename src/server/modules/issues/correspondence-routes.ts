@@ -19,8 +19,8 @@ import { issueParams } from '../../../contract/issues.ts';
 import { toPersianDigits } from '../../../domain/persian-text.ts';
 import type { Db } from '../../db/client.ts';
 import { issueLetterAttachments } from '../../db/schema/index.ts';
-import { contentDisposition } from '../../files/sniff.ts';
-import { HttpError, invalid, notFound } from '../../http/errors.ts';
+import { fileResponse } from '../../files/sniff.ts';
+import { invalid, notFound } from '../../http/errors.ts';
 import { isoTimestamp, queryRows } from '../../http/list.ts';
 import { defineMutation } from '../../http/mutation.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
@@ -261,17 +261,7 @@ export const correspondenceRoutes: AnyRoute[] = [
         sql`a.id = ${params.attachmentId} AND a.letter_id = ${params.letterId} AND l.issue_id = ${params.id}`,
       );
       if (!row) throw notFound(ATTACHMENT_NOT_FOUND);
-      const bytes = await deps.files.get(db, row.sha256);
-      if (!bytes) throw new HttpError(404, 'پروندهٔ این پیوست در بایگانی یافت نشد');
-      return new Response(new Uint8Array(bytes), {
-        headers: {
-          'Content-Type': row.mime,
-          'Content-Length': String(bytes.byteLength),
-          'Content-Disposition': contentDisposition(row.file_name, row.mime),
-          'Cache-Control': 'private, no-store',
-          'X-Content-Type-Options': 'nosniff',
-        },
-      });
+      return fileResponse(await deps.files.get(db, row.sha256), row, 'پروندهٔ این پیوست در بایگانی یافت نشد');
     },
   }),
   /**
