@@ -323,3 +323,25 @@ export const issueCounts = z.object({
   by_province: z.array(countGroup),
 });
 export type IssueCounts = z.infer<typeof issueCounts>;
+
+/** Why a user follows an issue: they chose to, they raised it, or it is assigned to them. */
+export const FOLLOW_REASONS = ['follows', 'creator', 'assignee'] as const;
+export const FOLLOW_REASON_LABELS_FA: Readonly<Record<(typeof FOLLOW_REASONS)[number], string>> = {
+  follows: 'دنبال می‌کند',
+  creator: 'ثبت‌کننده',
+  assignee: 'مسئول',
+};
+
+/**
+ * GET /api/issues/:id/followers: who is told of the issue's new letters and its due date passing
+ * (each active user once, with every reason that makes them a follower), whether I follow it,
+ * and whether I chose to (`following_by_choice`: what PUT/DELETE …/follow change).
+ */
+export const issueFollowers = z.object({
+  followers: z.array(
+    z.object({ id: z.number().int(), name: z.string(), reasons: z.array(z.enum(FOLLOW_REASONS)) }),
+  ),
+  following: z.boolean(),
+  following_by_choice: z.boolean(),
+});
+export type IssueFollowers = z.infer<typeof issueFollowers>;

@@ -363,7 +363,16 @@ export const SCREENS: ScreenEntry[] = [
   p('/logs/users', 'گزارش ورود کاربران', 'logs.view', { ...built, menu: 'گزارش‌ها', keywords: ['login log'] }),
   p('/logs/blocked-ips', 'نشانی‌های مسدود', 'logs.view', { ...built, menu: 'گزارش‌ها', keywords: ['blocked'] }),
   p('/logs/sms', 'گزارش پیامک‌ها', 'logs.view', { ...built, menu: 'گزارش‌ها', keywords: ['sms'] }),
-  p('/notifications/sms', 'ارسال پیامک', 'notifications'),
+  p('/notifications/sms', 'ارسال پیامک', 'notifications', {
+    ...built,
+    menu: 'اعلان‌ها',
+    keywords: ['sms', 'message', 'send sms', 'bulk sms', 'پیامک', 'پیام', 'ارسال پیامک', 'پیامک گروهی'],
+  }),
+  p('/notifications/schemas', 'الگوهای اعلان', 'notifications', {
+    ...built,
+    menu: 'اعلان‌ها',
+    keywords: ['notification schemas', 'templates', 'sms', 'الگوی اعلان', 'قالب پیام', 'اعلان', 'پیامک'],
+  }),
   // Workflow (map layout)
   ...[
     ['/workflow-designer/{pid}', 'طراح گردش کار'],

@@ -12,6 +12,7 @@ import {
   type IssueStatusEvent,
   initialIssueStatus,
   issueStatusMachine,
+  PRODUCT_MOVER,
   restoreIssueStatus,
 } from '../domain/issues/issue-status.ts';
 import {
@@ -598,6 +599,8 @@ describe('issueStatus: the other guards', () => {
         acceptedCount++;
       } else expectRefused(context, event, stateRefusal(state, event.type));
       for (const [, bad, field] of MALFORMED) {
+        // a wake by the product itself (user 0) is the one well-formed move without a user: below
+        if (event.type === 'WAKE' && bad.by === PRODUCT_MOVER) continue;
         expectRefused(
           context,
           { ...event, ...bad } as IssueStatusEvent,
@@ -606,6 +609,16 @@ describe('issueStatus: the other guards', () => {
       }
     }
     expect(acceptedCount).toBe(allowed.length);
+  });
+
+  it('a wake may come from the product itself (PRODUCT_MOVER), and no other move may', () => {
+    const snoozedCtx = contextAfter(ROUTES.snoozed);
+    const day = `${snoozedCtx.snoozedUntil}T00:00:00+03:30`;
+    const woken = applyIssueMove(snoozedCtx, { type: 'WAKE', by: PRODUCT_MOVER, at: day });
+    expect(woken.ok && woken.move).toMatchObject({ from: 'snoozed', by: PRODUCT_MOVER });
+    for (const event of WELL_FORMED.filter((e) => e.type !== 'WAKE'))
+      for (const state of ISSUE_STATES)
+        expect(applyIssueMove(contextAfter(ROUTES[state]), { ...event, by: PRODUCT_MOVER }).ok).toBe(false);
   });
 
   it.each([

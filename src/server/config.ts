@@ -27,6 +27,15 @@ const envSchema = z
     JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     JOB_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
     /**
+     * When the issues' sweep runs (modules/issues/sweep.ts: due dates passed, snoozes over), as a
+     * cron expression in Tehran time (default every 5 minutes), or `off` for never (the browser
+     * tests' servers, whose checks count notifications).
+     */
+    ISSUE_SWEEP_CRON: z
+      .string()
+      .regex(/^(off|[0-9*,/-]+( [0-9*,/-]+){4})$/, 'ISSUE_SWEEP_CRON: a five-field cron expression or off')
+      .default('*/5 * * * *'),
+    /**
      * Seconds a mobile waits between two one-time codes of one purpose (auth/otp.ts); 60 by the
      * specification. The browser tests' server shortens it, so they do not sit out real minutes.
      */

@@ -2,8 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeepAlive } from '../../src/contract/auth.ts';
 import type { NotificationRow } from '../../src/contract/notifications.ts';
+import { jalaliOfIso, tehranTimestamp } from '../../src/domain/jalali.ts';
+import { toPersianDigits } from '../../src/domain/persian-text.ts';
 import { queryRows } from '../../src/server/http/list.ts';
 import { startWorkers } from '../../src/server/jobs/workers.ts';
+import { sweepIssues } from '../../src/server/modules/issues/sweep.ts';
 import { smsProvider } from '../../src/server/sms/provider.ts';
 import { type ApiClient, startTestApp } from '../support/api-client.ts';
 import { clientAs, isPersian, type TestApp } from '../support/auth.ts';
@@ -57,16 +60,21 @@ async function until<T>(check: () => Promise<T | undefined>, ms = 20_000): Promi
   }
 }
 
-const issueBody = (title: string, assignee_id: number | null = null) => ({
+const issueBody = (title: string, assignee_id: number | null = null, due_date: string | null = null) => ({
   title,
   object_type: 'legal_person',
   object_id: company,
   issue_type: type,
   priority: '3',
   assignee_id,
+  due_date,
 });
-async function raise(title: string, assignee: number | null = null): Promise<number> {
-  const res = await auditor.request('POST', '/api/issues', { json: issueBody(title, assignee) });
+async function raise(
+  title: string,
+  assignee: number | null = null,
+  due: string | null = null,
+): Promise<number> {
+  const res = await auditor.request('POST', '/api/issues', { json: issueBody(title, assignee, due) });
   expect(res.status).toBe(200);
   return res.body.data.id;
 }
@@ -78,6 +86,9 @@ const arrived = (text: string) =>
   until(async () =>
     (await notificationsOf(analyst)).find((n) => n.body.includes(text) || n.title.includes(text)),
   );
+/** The auditor's notification whose title has `text`, once the workers wrote it. */
+const arrivedToAuditor = (text: string) =>
+  until(async () => (await notificationsOf(auditor)).find((n) => n.title.includes(text)));
 /** Notify jobs queued for `userId` (any state). */
 const queuedFor = async (userId: number) =>
   Number(
@@ -96,7 +107,7 @@ describe('assignment notifications', () => {
     const n = await arrived('موضوع ارجاع هنگام ثبت');
     expect(n).toMatchObject({
       kind: 'issue.assigned',
-      title: 'موضوعی به شما ارجاع شد',
+      title: '۱ موضوع به شما ارجاع شد',
       body: '«موضوع ارجاع هنگام ثبت»',
       link: `/issues/view/${id}`,
       seen_at: null,
@@ -156,7 +167,7 @@ describe('assignment notifications', () => {
       ).status,
     ).toBe(200);
     expect(await arrived('«موضوع گروهی تنها»')).toMatchObject({
-      title: 'موضوعی به شما ارجاع شد',
+      title: '۱ موضوع به شما ارجاع شد',
       link: `/issues/view/${one}`,
     });
   });
@@ -229,5 +240,151 @@ describe('seen marks', () => {
     const all = await analyst.post('/api/notifications/seen-all');
     expect(all.body.data).toEqual({ seen: before.unseenNotificationsCount - 1 });
     expect(await keepAlive(analyst)).toMatchObject({ unseenNotifications: [], unseenNotificationsCount: 0 });
+  });
+});
+
+describe('followers and new letters', () => {
+  const letter = (subject: string) => ({
+    direction: 'in',
+    letter_date: '2026-11-20',
+    sender: 'سازمان حسابرسی',
+    recipient: 'دفتر نظارت',
+    subject,
+    body: 'متن نامه',
+  });
+
+  it('tells those who follow an issue of a new letter, but not its author; unfollowing stops it', async () => {
+    const id = await raise('موضوع دنبال‌شده');
+    // the creator follows it anyway; the analyst chooses to
+    const none = (await analyst.get(`/api/issues/${id}/followers`)).body.data;
+    expect(none).toMatchObject({ following: false, following_by_choice: false });
+    expect(none.followers).toEqual([expect.objectContaining({ id: auditorId, reasons: ['creator'] })]);
+    const followed = await analyst.request('PUT', `/api/issues/${id}/follow`);
+    expect(followed.status).toBe(200);
+    expect(followed.body.data).toMatchObject({ following: true, following_by_choice: true });
+    expect(followed.body.data.followers.map((f: { id: number }) => f.id).sort()).toEqual(
+      [analystId, auditorId].sort(),
+    );
+    // following again writes nothing
+    expect((await analyst.request('PUT', `/api/issues/${id}/follow`)).status).toBe(200);
+    const audits = await queryRows<{ action: string }>(
+      t.db,
+      sql`SELECT action FROM audit_log WHERE entity = 'issue_follower' AND entity_id = ${String(id)} ORDER BY id`,
+    );
+    expect(audits.map((a) => a.action)).toEqual(['follow']);
+
+    const posted = await auditor.request('POST', `/api/issues/${id}/letters`, {
+      json: letter('پاسخ به استعلام'),
+    });
+    expect(posted.status).toBe(200);
+    const ref = posted.body.data.reference_number as string;
+    const n = await arrived('پاسخ به استعلام');
+    expect(n).toMatchObject({
+      kind: 'issue.letter_added',
+      title: `نامه وارده ${ref.replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!)} در موضوع «موضوع دنبال‌شده»`,
+      body: 'پاسخ به استعلام',
+      link: `/issues/view/${id}`,
+    });
+    // the author (the auditor, its creator) is not told of their own letter
+    const letterNotices = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'notify'
+          AND data->>'kind' = 'issue.letter_added' AND data->>'link' = ${`/issues/view/${id}`}`,
+    );
+    expect(Number(letterNotices[0]!.n)).toBe(1);
+
+    // the analyst stops following: the next letter reaches nobody
+    const unfollowed = await analyst.request('DELETE', `/api/issues/${id}/follow`);
+    expect(unfollowed.body.data).toMatchObject({ following: false, following_by_choice: false });
+    const queued = await queuedFor(analystId);
+    expect(
+      (await auditor.request('POST', `/api/issues/${id}/letters`, { json: letter('نامه دوم') })).status,
+    ).toBe(200);
+    expect(await queuedFor(analystId)).toBe(queued);
+    // as its assignee one follows it without choosing to, and cannot stop
+    expect(
+      (await auditor.request('PUT', `/api/issues/${id}`, { json: issueBody('موضوع دنبال‌شده', analystId) }))
+        .status,
+    ).toBe(200);
+    const asAssignee = (await analyst.request('DELETE', `/api/issues/${id}/follow`)).body.data;
+    expect(asAssignee).toMatchObject({ following: true, following_by_choice: false });
+    expect((await analyst.request('PUT', '/api/issues/99999999/follow')).status).toBe(404);
+    expect((await analyst.get('/api/issues/99999999/followers')).status).toBe(404);
+  });
+});
+
+describe('the sweep: due dates passed, snoozes over', () => {
+  const dayOf = (d: Date) => tehranTimestamp(d).slice(0, 10);
+  const DAY = 86_400_000;
+
+  it('tells the assignee once per due date passed, and again when the due date moves', async () => {
+    const yesterday = dayOf(new Date(Date.now() - DAY));
+    const id = await raise('موضوع با مهلت گذشته', analystId, yesterday);
+    const first = await sweepIssues(t.db, t.deps.jobs, new Date());
+    expect(first.duePassed).toBeGreaterThanOrEqual(1);
+    const n = await arrived('مهلت موضوع «موضوع با مهلت گذشته» گذشت');
+    expect(n).toMatchObject({ kind: 'issue.due_passed', link: `/issues/view/${id}` });
+    expect(n.body).toBe(`مهلت: ${toPersianDigits(jalaliOfIso(yesterday))}`);
+    // once only
+    expect((await sweepIssues(t.db, t.deps.jobs, new Date())).duePassed).toBe(0);
+    // a due date still to come is not told; a new passed one is
+    const tomorrow = dayOf(new Date(Date.now() + DAY));
+    const put = (due: string) =>
+      auditor.request('PUT', `/api/issues/${id}`, { json: issueBody('موضوع با مهلت گذشته', analystId, due) });
+    expect((await put(tomorrow)).status).toBe(200);
+    expect((await sweepIssues(t.db, t.deps.jobs, new Date())).duePassed).toBe(0);
+    expect((await sweepIssues(t.db, t.deps.jobs, new Date(Date.now() + 2 * DAY))).duePassed).toBe(1);
+  });
+
+  it('wakes a snoozed issue on its day, audited as a move, and tells its followers', async () => {
+    const id = await raise('موضوع به تعویق افتاده');
+    const until = dayOf(new Date(Date.now() + DAY));
+    const snoozed = await auditor.request('POST', `/api/issues/${id}/moves`, {
+      json: { type: 'SNOOZE', until },
+    });
+    expect(snoozed.status).toBe(200);
+    expect((await sweepIssues(t.db, t.deps.jobs, new Date())).woken).toBe(0);
+    const woken = await sweepIssues(t.db, t.deps.jobs, new Date(Date.now() + DAY + 60_000));
+    expect(woken.woken).toBeGreaterThanOrEqual(1);
+    expect((await auditor.get(`/api/issues/${id}`)).body.data.status).toBe('new');
+    const [audit] = await queryRows<{ user_id: number | null; after: { state: string } }>(
+      t.db,
+      sql`SELECT user_id, after FROM audit_log WHERE entity = 'issue' AND action = 'move'
+          AND entity_id = ${String(id)} ORDER BY id DESC LIMIT 1`,
+    );
+    expect(audit).toMatchObject({ user_id: null, after: { state: 'new' } });
+    // the creator follows it: told in the app
+    expect(await arrivedToAuditor('تعویق موضوع «موضوع به تعویق افتاده» به پایان رسید')).toMatchObject({
+      kind: 'issue.woken',
+      link: `/issues/view/${id}`,
+    });
+  });
+
+  it('runs as the issues.sweep job, and pg-boss schedules it when a cron is set', async () => {
+    const id = await raise('موضوع برای کار زمان‌بندی‌شده', analystId, dayOf(new Date(Date.now() - 3 * DAY)));
+    const jobId = await t.deps.jobs.enqueue('issues.sweep', {});
+    await until(async () => {
+      const [row] = await queryRows<{ state: string }>(
+        t.db,
+        sql`SELECT state FROM pgboss.job WHERE id = ${jobId}`,
+      );
+      return row?.state === 'completed' ? true : undefined;
+    });
+    await arrived('مهلت موضوع «موضوع برای کار زمان‌بندی‌شده» گذشت');
+    const [row] = await queryRows<{ due_notified_on: string | null }>(
+      t.db,
+      sql`SELECT due_notified_on::text FROM issues WHERE id = ${id}`,
+    );
+    expect(row!.due_notified_on).not.toBeNull();
+    // the test app schedules nothing; one with a cron has the schedule, in Tehran time
+    expect(await queryRows(t.db, sql`SELECT name FROM pgboss.schedule`)).toEqual([]);
+    const scheduled = await startTestApp({ jobs: { schedules: { 'issues.sweep': '*/5 * * * *' } } });
+    try {
+      expect(
+        await queryRows(scheduled.db, sql`SELECT name, cron, options->>'tz' AS tz FROM pgboss.schedule`),
+      ).toEqual([{ name: 'issues.sweep', cron: '*/5 * * * *', tz: 'Asia/Tehran' }]);
+    } finally {
+      await scheduled.dispose();
+    }
   });
 });

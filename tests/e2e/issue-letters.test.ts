@@ -77,6 +77,10 @@ describe('issue letters by keyboard', () => {
     expect(await described.locator('li').count()).toBe(2);
     expect(await described.locator('script, img').count()).toBe(0);
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    // its creator follows it without choosing to (told of its letters): shown, and not to be undone
+    await page.getByText(/دنبال‌کنندگان/).waitFor(WAIT);
+    await page.getByText(/\(ثبت‌کننده\)/).waitFor(WAIT);
+    expect(await page.getByRole('button', { name: 'دنبال می‌کنید' }).isDisabled()).toBe(true);
 
     // L: a letter out with an attachment chosen through the file picker, opened by Space
     await page.keyboard.press('KeyL');

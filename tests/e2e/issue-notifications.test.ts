@@ -103,7 +103,7 @@ describe('assignment notification', () => {
       link: string;
     }[];
     const note = notes.find((n) => n.body.includes(`${tag} موضوع اعلان`))!;
-    expect(note).toMatchObject({ title: 'موضوعی به شما ارجاع شد', link: `/issues/view/${issueId}` });
+    expect(note).toMatchObject({ title: '۱ موضوع به شما ارجاع شد', link: `/issues/view/${issueId}` });
     await theirs.goto(note.link);
     await expect.poll(() => new URL(theirs.url()).pathname, WAIT).toBe(`/issues/view/${issueId}`);
     await theirs.getByRole('heading', { name: new RegExp(`${tag} موضوع اعلان`) }).waitFor(WAIT);

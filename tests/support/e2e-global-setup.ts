@@ -28,12 +28,14 @@ const servers: ServerProcess[] = [];
  * its data, so one file's records never show in another's lists. A test may give its browser
  * context an address of its own (X-Forwarded-For, trusted here), so the per-address limits of
  * one test never reach another. Codes to one mobile may be resent after E2E_OTP_RESEND_SECONDS.
+ * The issues' sweep is off (ISSUE_SWEEP_CRON): the demo's overdue issues would otherwise notify
+ * their people at any 5-minute mark, under tests that count notifications (the API tests run it).
  */
 export async function setup(project: TestProject) {
   const started = await Promise.all(
     Array.from({ length: E2E_WORKERS }, async (_, i) => {
       const server = await ServerProcess.create(i === 0 ? 'e2e' : `e2e${i + 1}`, {
-        env: { OTP_RESEND_SECONDS: String(E2E_OTP_RESEND_SECONDS) },
+        env: { OTP_RESEND_SECONDS: String(E2E_OTP_RESEND_SECONDS), ISSUE_SWEEP_CRON: 'off' },
       });
       servers.push(server);
       await server.start(150_000);

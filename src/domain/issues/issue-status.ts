@@ -42,8 +42,9 @@ import { isIsoDay, isTimestamp, isUserId, normalizeNote } from '../move-fields.t
  *   and `snoozedFrom`, the state it left.
  * - `WAKE` snoozed → the state it was put off from (`snoozedFrom`: new, accepted or
  *   in_progress), only once the day has come: the day of `at` (as for `SNOOZE`) is
- *   `snoozedUntil` or later. The server sends it when the day comes; a wake the day before is
- *   refused, so a snooze is never cut short by a clock running early.
+ *   `snoozedUntil` or later. The server sends it when the day comes (the issues' sweep, as the
+ *   product itself: `by` PRODUCT_MOVER, the one move no user need make); a wake the day before
+ *   is refused, so a snooze is never cut short by a clock running early.
  * - `RESOLVE` accepted | in_progress → resolved. Not from `new`: an issue is triaged (accepted)
  *   before it is called resolved.
  * - `CLOSE` resolved | declined | duplicate → closed: an issue ends only after a decision on it
@@ -186,6 +187,13 @@ function dayOf(at: unknown): string | null {
 
 const isIssueId = isUserId;
 
+/** `by` of a move the product makes itself, not a user: only WAKE (the issues' sweep). */
+export const PRODUCT_MOVER = 0;
+
+/** Whether `event` says who makes it: a user, or the product on a WAKE. */
+const hasMover = (event: { type?: unknown; by?: unknown }) =>
+  isUserId(event.by) || (event.type === 'WAKE' && event.by === PRODUCT_MOVER);
+
 /**
  * A move to `to` on an event that is well formed and, when named, passes `guard` as well: every
  * transition of the machine but WAKE's, which depends on where the snooze started.
@@ -216,7 +224,7 @@ export const issueStatusMachine = setup({
   },
   guards: {
     /** The event names a user (positive integer id) and a valid timestamp. */
-    wellFormed: ({ event }) => isUserId(event.by) && isTimestamp(event.at),
+    wellFormed: ({ event }) => hasMover(event) && isTimestamp(event.at),
     /** `MARK_DUPLICATE` names another issue: a positive integer id, not this issue's own. */
     otherIssue: ({ context, event }) =>
       event.type === 'MARK_DUPLICATE' && isIssueId(event.of) && event.of !== context.id,
@@ -377,7 +385,7 @@ const CANNOT_FA: Readonly<Record<IssueMoveType, string>> = {
 function refusal(context: IssueStatusContext, event: IssueStatusEvent): string {
   const type = (event as { type?: unknown }).type;
   if (!(ISSUE_MOVE_TYPES as readonly unknown[]).includes(type)) return 'این درخواست شناخته نیست';
-  if (!isUserId(event.by)) return 'کاربری که این کار را می‌کند مشخص نیست';
+  if (!hasMover(event)) return 'کاربری که این کار را می‌کند مشخص نیست';
   if (!isTimestamp(event.at)) return 'زمان درخواست معتبر نیست';
   if (!allowedIssueMoves(context).includes(event.type)) {
     return `موضوع در وضعیت «${ISSUE_STATE_LABELS_FA[context.state]}» را نمی‌توان ${CANNOT_FA[event.type]}`;

@@ -18,6 +18,7 @@ import { useShortcuts } from '~/ui/use-shortcuts.ts';
 import { attachmentsQuery, correspondenceKeys } from './correspondence-api.ts';
 import { IssueDetailsSection } from './issue-details-section.tsx';
 import { ASKS, LetterDialog, MOVE_VERBS, MoveDialog } from './issue-dialogs.tsx';
+import { FollowButton, FollowersFact } from './issue-followers.tsx';
 import { LettersTable } from './letters-table.tsx';
 
 /**
@@ -25,8 +26,9 @@ import { LettersTable } from './letters-table.tsx';
  * assignee and due date, its description (Markdown, sanitised), its status with the moves the
  * statechart allows now (a reason asked for a decline or a reopening, a Jalali day for a snooze,
  * the original's number for a duplicate; the server refuses in Persian what the statechart
- * refuses), its details (sub-items, each done or open), and its letters in and out with their reference numbers and attachments; L registers
- * a letter (with attachments), P on a focused letter prints it, U attaches more files to it.
+ * refuses), its details (sub-items, each done or open), its followers (F follows it or stops:
+ * issue-followers.tsx), and its letters in and out with their reference numbers and attachments;
+ * L registers a letter (with attachments), P on a focused letter prints it, U attaches more files.
  */
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '4', p: '4', maxW: '1100px' });
@@ -116,9 +118,12 @@ export function IssueViewScreen({ id }: { id: number }) {
         parent={{ label: 'موضوعات اشخاص حقوقی', to: '/issues/legal-person' }}
         actions={
           mayChange && (
-            <Button shortcut="KeyL" onClick={() => setWriting(true)}>
-              نامهٔ تازه
-            </Button>
+            <>
+              <FollowButton id={id} enabled={!writing && !asking} />
+              <Button shortcut="KeyL" onClick={() => setWriting(true)}>
+                نامهٔ تازه
+              </Button>
+            </>
           )
         }
       />
@@ -167,6 +172,7 @@ export function IssueViewScreen({ id }: { id: number }) {
             {issue.created_by ?? EMPTY}، {formatDateTime(issue.created_at)}
           </dd>
         </div>
+        <FollowersFact id={id} />
       </dl>
       {issue.status === 'declined' && issue.decline_reason && (
         <p className={text}>دلیل رد: {issue.decline_reason}</p>

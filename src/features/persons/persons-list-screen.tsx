@@ -1,6 +1,8 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useClientSession } from '~/lib/command-context.ts';
 import { personKeys } from '~/lib/records.ts';
+import { sessionHolds } from '~/lib/session.ts';
 import { Button } from '~/ui/button.tsx';
 import type { DataColumn } from '~/ui/data-table/columns.ts';
 import { DataTable, type DataTableProps } from '~/ui/data-table/data-table.tsx';
@@ -14,6 +16,7 @@ import { LEGAL_PERSON, type PersonKind, TRUE_PERSON } from './kinds.ts';
 import { markOpenedFromList, rememberListSearch } from './navigation.ts';
 import { PERSON_COLUMNS } from './person-columns.tsx';
 import { PERSON_FILTERS } from './search.ts';
+import { personsParam, SMS_PERMISSION, usePersonsSms } from './sms-action.ts';
 import { TransferActions } from './transfer/transfer-actions.tsx';
 
 type Row = { id: number };
@@ -63,6 +66,14 @@ function PersonsListScreen({ kind }: { kind: PersonsList }) {
   );
 
   const bulk = usePersonBulk(kind.entity);
+  // True persons: «ارسال پیامک» to the view (header) or the selection (M), for `notifications`.
+  const sms = usePersonsSms();
+  const session = useClientSession();
+  const canSms = kind.list === 'true' && sessionHolds(session, SMS_PERMISSION);
+  const bulkActions = useMemo(
+    () => (kind.list === 'true' ? [...bulk.bulkActions, sms.bulk] : bulk.bulkActions),
+    [kind, bulk.bulkActions, sms.bulk],
+  );
   const create = () => navigate({ to: kind.create });
   const newTitle = `${kind.title} تازه`;
   useFormCommand({
@@ -82,6 +93,11 @@ function PersonsListScreen({ kind }: { kind: PersonsList }) {
         actions={
           <>
             <TransferActions list={kind.list} query={toListQuery(search, kind.table.filters ?? [])} />
+            {canSms && (
+              <Button onClick={() => sms.open(personsParam(toListQuery(search, kind.table.filters ?? [])))}>
+                ارسال پیامک
+              </Button>
+            )}
             <Button tone="primary" shortcut="KeyN" onClick={create}>
               {newTitle}
             </Button>
@@ -97,7 +113,7 @@ function PersonsListScreen({ kind }: { kind: PersonsList }) {
         getRowId={rowId}
         onOpen={open}
         emptyText={`هنوز ${kind.title} ثبت نشده است`}
-        bulkActions={bulk.bulkActions}
+        bulkActions={bulkActions}
       />
       {bulk.dialogs}
     </>

@@ -11,6 +11,7 @@ const BY_NAME: Record<string, IconName> = {
   settings: 'settings',
   report: 'log',
   workflow: 'workflow',
+  bell: 'bell',
 };
 
 /** Icons by screen path, for entries the server sends without one. */
@@ -22,6 +23,7 @@ const BY_PATH: [prefix: string, icon: IconName][] = [
   ['/management/role', 'role'],
   ['/management', 'settings'],
   ['/logs', 'log'],
+  ['/notifications', 'bell'],
   ['/workflow', 'workflow'],
   ['/performance', 'chart'],
   ['/industries', 'chart'],

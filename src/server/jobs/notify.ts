@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
+import { notificationSms } from '../../domain/notifications/template.ts';
 import type { Db } from '../db/client.ts';
 import { notifications, users } from '../db/schema/index.ts';
 import type { JobHandler, JobQueue, NotifyJob } from './queue.ts';
 
-/** The SMS of a notification: the product's name, the title, and the body when there is one. */
-export const notificationSms = (title: string, body: string) =>
-  body ? `ناظر: ${title}\n${body}` : `ناظر: ${title}`;
-
 /**
  * Notifies `userIds` (repeats counted once): one `notify` job each, which writes the user's
- * in-app notification and, when the user has a mobile and is active, queues its SMS.
+ * in-app notification (`inApp`, default yes) and, when `sms` (default yes) and the user has a
+ * mobile and is active, queues its SMS. Events go through their notification schemas instead
+ * (modules/notifications/dispatch.ts `notifyEvent`), which call this.
  * `kind` names the event (`issue.assigned` …), `title` and `body` are Persian text, `link` an
  * app path or null. The jobs are written through `db`: pass the transaction of the change the
  * notification is about, so that a rolled-back change notifies nobody (pg-boss's `db` option;
@@ -18,13 +17,29 @@ export const notificationSms = (title: string, body: string) =>
 export async function notifyUsers(
   db: Db,
   queue: JobQueue,
-  n: { userIds: readonly number[]; kind: string; title: string; body: string; link: string | null },
+  n: {
+    userIds: readonly number[];
+    kind: string;
+    title: string;
+    body: string;
+    link: string | null;
+    inApp?: boolean;
+    sms?: boolean;
+  },
 ): Promise<number> {
   const ids = [...new Set(n.userIds)];
+  const channels = { inApp: n.inApp ?? true, sms: n.sms ?? true };
   await queue.enqueueMany(
     ids.map((userId) => ({
       name: 'notify' as const,
-      data: { userId, kind: n.kind, title: n.title, body: n.body, link: n.link } satisfies NotifyJob,
+      data: {
+        userId,
+        kind: n.kind,
+        title: n.title,
+        body: n.body,
+        link: n.link,
+        ...channels,
+      } satisfies NotifyJob,
     })),
     { db },
   );
@@ -32,14 +47,15 @@ export async function notifyUsers(
 }
 
 /**
- * The `notify` worker: in one transaction, writes the in-app notification, queues its SMS
- * (`sms.send`, purpose `notification`) when the user has a mobile and is active, and completes
+ * The `notify` worker: in one transaction, writes the in-app notification (unless the job says
+ * `inApp: false`), queues its SMS (`sms.send`, purpose `notification`) when the job allows SMS
+ * and the user has a mobile and is active, and completes
  * the job; so a job run again after a crash never writes a second notification. A user deleted
  * meanwhile gets nothing.
  */
 export function notifyJob(db: Db, queue: JobQueue): JobHandler<'notify'> {
   return async (job) => {
-    const { userId, kind, title, body, link } = job.data;
+    const { userId, kind, title, body, link, inApp = true, sms = true } = job.data;
     await db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const [user] = await tx
@@ -47,8 +63,8 @@ export function notifyJob(db: Db, queue: JobQueue): JobHandler<'notify'> {
         .from(users)
         .where(eq(users.id, userId));
       if (user) {
-        await tx.insert(notifications).values({ userId, kind, title, body, link });
-        if (user.mobile && user.status === 'active')
+        if (inApp) await tx.insert(notifications).values({ userId, kind, title, body, link });
+        if (sms && user.mobile && user.status === 'active')
           await queue.enqueue(
             'sms.send',
             { mobile: user.mobile, body: notificationSms(title, body), purpose: 'notification' },

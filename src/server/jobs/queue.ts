@@ -26,6 +26,8 @@ export interface SmsJob {
   body: string;
   /** Why it is sent, as the SMS log names it (`notification` …). */
   purpose: string;
+  /** The staff-sent message it belongs to (notification_messages.id), kept in the SMS log. */
+  messageId?: number;
 }
 
 /** `notify`: one in-app notification to one user, and its SMS when the user has a mobile. */
@@ -37,15 +39,26 @@ export interface NotifyJob {
   body: string;
   /** The app path it opens, or null. */
   link: string | null;
+  /** Whether it is written in the app (absent in jobs queued before schemas: yes). */
+  inApp?: boolean;
+  /** Whether it is sent by SMS to the user's mobile (absent: yes). */
+  sms?: boolean;
 }
+
+/** `issues.sweep`: due dates passed and snoozes over, told and woken (modules/issues/sweep.ts). */
+export type IssueSweepJob = Record<string, never>;
 
 /** Every job kind (a pg-boss queue each) and its data. */
 export interface JobKinds {
   'sms.send': SmsJob;
   notify: NotifyJob;
+  'issues.sweep': IssueSweepJob;
 }
 export type JobName = keyof JobKinds;
-export const JOB_NAMES: readonly JobName[] = ['sms.send', 'notify'];
+export const JOB_NAMES: readonly JobName[] = ['sms.send', 'notify', 'issues.sweep'];
+
+/** The time zone of schedules' cron expressions. */
+export const SCHEDULE_TZ = 'Asia/Tehran';
 
 export interface JobQueueSettings {
   /** Retries after a failed attempt: `retryLimit + 1` attempts in all. */
@@ -65,15 +78,22 @@ export interface JobQueueSettings {
    * own timeout should stay under `expireInSeconds / batchSize`.
    */
   batchSize: number;
+  /**
+   * Jobs queued on a schedule: a cron expression (in SCHEDULE_TZ) per job kind, sent with empty
+   * data by pg-boss's cron monitor. A kind left out has no schedule (one left from an earlier
+   * start is removed). None: pg-boss's scheduling stays off.
+   */
+  schedules?: Partial<Record<JobName, string>>;
 }
 
-/** The settings from the environment (JOB_RETRY_DELAY_SECONDS, JOB_EXPIRE_SECONDS). */
+/** The settings from the environment (JOB_RETRY_DELAY_SECONDS, JOB_EXPIRE_SECONDS, ISSUE_SWEEP_CRON). */
 export const jobSettings = (config: Config): JobQueueSettings => ({
   retryLimit: 5,
   retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
   expireInSeconds: config.JOB_EXPIRE_SECONDS,
   pollingIntervalSeconds: 2,
   batchSize: 10,
+  schedules: config.ISSUE_SWEEP_CRON === 'off' ? {} : { 'issues.sweep': config.ISSUE_SWEEP_CRON },
 });
 
 /** One job handed to a worker. */
@@ -121,8 +141,8 @@ export class JobQueue {
     this.#boss = new PgBoss({
       db: this.#db,
       schema: BOSS_SCHEMA,
-      // nothing here runs on a schedule: no cron worker, no clock-skew checks
-      schedule: false,
+      // the cron monitor (and its clock-skew check) only when something runs on a schedule
+      schedule: Object.keys(settings.schedules ?? {}).length > 0,
       // maintenance: lost jobs retried, finished ones archived (completed after 7 days, failed
       // after 30, so /management/jobs shows them that long), the archive emptied after 7 days
       supervise: true,
@@ -135,7 +155,7 @@ export class JobQueue {
 
   /**
    * Installs or migrates pg-boss's schema, creates (or updates) one queue per job kind with the
-   * retry settings, and runs again the jobs a stopped server left active (see `recover`).
+   * retry settings and its schedule (`settings.schedules`), and runs again the jobs a stopped server left active (see `recover`).
    * Starts no worker (`work`). Idempotent.
    */
   async start(): Promise<void> {
@@ -152,6 +172,9 @@ export class JobQueue {
       };
       await this.#boss.createQueue(name, options);
       await this.#boss.updateQueue(name, options);
+      const cron = this.settings.schedules?.[name];
+      if (cron) await this.#boss.schedule(name, cron, {}, { tz: SCHEDULE_TZ });
+      else await this.#boss.unschedule(name);
     }
     await this.recover();
     this.#started = true;

@@ -17,7 +17,7 @@ const ERROR_MAX = 500;
 export function smsJob(db: Db, provider: SmsGateway): JobHandler<'sms.send'> {
   return async (job) => {
     const msg = { mobile: job.data.mobile, body: job.data.body, purpose: job.data.purpose };
-    const attempt = { attempt: job.attempt, jobId: job.id };
+    const attempt = { attempt: job.attempt, jobId: job.id, messageId: job.data.messageId };
     try {
       await provider.deliver(msg);
     } catch (err) {

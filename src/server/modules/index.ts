@@ -13,12 +13,15 @@ import { industryRoutes } from './industries/routes.ts';
 import { correspondenceRoutes } from './issues/correspondence-routes.ts';
 import { issueDetailRoutes } from './issues/detail-routes.ts';
 import { issueExportRoutes } from './issues/export-routes.ts';
+import { issueFollowRoutes } from './issues/follow-routes.ts';
 import { issueRoutes } from './issues/routes.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { labelRoutes } from './labels/routes.ts';
 import { logRoutes } from './logs/routes.ts';
 import { managementRoutes } from './management/routes.ts';
+import { messageRoutes } from './notifications/messages.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { notificationSchemaRoutes } from './notifications/schemas.ts';
 import { boardsOwnershipRoutes } from './ownership/boards-routes.ts';
 import { bodsOwnershipRoutes } from './ownership/bods-routes.ts';
 import { ownershipRoutes } from './ownership/routes.ts';
@@ -66,6 +69,7 @@ export const allRoutes: AnyRoute[] = [
   ...ownershipRoutes,
   ...issueRoutes,
   ...issueDetailRoutes,
+  ...issueFollowRoutes,
   ...correspondenceRoutes,
   ...issueExportRoutes,
   ...bodsOwnershipRoutes,
@@ -74,4 +78,6 @@ export const allRoutes: AnyRoute[] = [
   ...industryRoutes,
   ...jobRoutes,
   ...notificationRoutes,
+  ...messageRoutes,
+  ...notificationSchemaRoutes,
 ];

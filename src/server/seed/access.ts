@@ -123,6 +123,7 @@ const SECTION_ICONS: Record<string, string> = {
   انتصابات: 'badge',
   مدیریت: 'settings',
   گزارش‌ها: 'report',
+  اعلان‌ها: 'bell',
 };
 
 /**

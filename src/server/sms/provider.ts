@@ -17,6 +17,8 @@ export interface SmsMessage {
 export interface SmsAttempt {
   attempt: number;
   jobId: string;
+  /** The staff-sent message the SMS belongs to (notification_messages.id). */
+  messageId?: number;
 }
 
 /** Sends one SMS and records it in `sms_log` with its secret masked. */
@@ -68,6 +70,7 @@ export async function recordSms(
     attempt: outcome.attempt ?? null,
     jobId: outcome.jobId ?? null,
     error: outcome.error ?? null,
+    messageId: outcome.messageId ?? null,
   });
 }
 

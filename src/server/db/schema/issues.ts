@@ -57,6 +57,8 @@ export const issues = pgTable(
     assigneeId: integer().references(() => users.id, { onDelete: 'set null' }),
     assigneeSeenAt: timestamp({ withTimezone: true }),
     dueDate: date(),
+    /** The due date whose passing was notified (the sweep tells once per due date). */
+    dueNotifiedOn: date(),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -67,6 +69,10 @@ export const issues = pgTable(
     index().on(t.issueTypeId),
     index().on(t.objectType, t.objectId),
     index().on(t.assigneeId),
+    // the sweep's due dates passed (jobs/issue-sweep.ts)
+    index('issues_due_open_idx')
+      .on(t.dueDate)
+      .where(sql`${t.dueDate} IS NOT NULL AND ${t.status} IN ('new','accepted','in_progress')`),
     check('issues_priority_range', sql`${t.priority} BETWEEN 1 AND 4`),
     check(
       'issues_status_known',
@@ -156,4 +162,22 @@ export const letterCounters = pgTable(
     last: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.year, t.direction] })],
+);
+
+/**
+ * Who follows an issue: they are told of its new letters (and its due date passing). The
+ * creator and each assignee follow it on their own; anyone with `issues` may follow or unfollow.
+ */
+export const issueFollowers = pgTable(
+  'issue_followers',
+  {
+    issueId: integer()
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.issueId, t.userId] }), index().on(t.userId)],
 );

@@ -82,6 +82,8 @@ export const smsLog = pgTable(
     attempt: integer(),
     jobId: text(),
     error: text(),
+    /** The staff-sent message (notification_messages) it belongs to, or null. */
+    messageId: integer(),
   },
-  (t) => [index().on(t.at), index().on(t.jobId)],
+  (t) => [index().on(t.at), index().on(t.jobId), index().on(t.messageId)],
 );

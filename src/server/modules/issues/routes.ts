@@ -32,8 +32,9 @@ import { invalid, notFound } from '../../http/errors.ts';
 import { listConditions, listPage, queryRows } from '../../http/list.ts';
 import { defineMutation } from '../../http/mutation.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
-import { noticeAssigned, noticeBulkAssigned } from './assignment-notice.ts';
-import { type IssueBulkRequest, runIssueBulk } from './bulk.ts';
+import { runIssueBulk } from './bulk.ts';
+import type { IssueBulkRequest } from './bulk-fields.ts';
+import { noticeAssigned, noticeBulkAssigned, noticeLetterAdded } from './issue-notices.ts';
 import { registerLetter } from './letters.ts';
 import { assignees, issueList, mayBeAssigned, objectExists, readIssue, statusContext } from './store.ts';
 
@@ -194,6 +195,7 @@ export const issueRoutes: AnyRoute[] = [
           body.assignee_id,
           out.result.operation.id,
           out.result.changed,
+          session?.user?.id ?? null,
         );
       return out;
     },
@@ -291,7 +293,8 @@ export const issueRoutes: AnyRoute[] = [
         .insert(issues)
         .values({ ...columnsOf(body), createdBy: session?.user?.id ?? null })
         .returning();
-      if (row!.assigneeId != null) await noticeAssigned(db, deps.jobs, row!.assigneeId, row!);
+      if (row!.assigneeId != null)
+        await noticeAssigned(db, deps.jobs, row!.assigneeId, row!, session?.user?.id ?? null);
       const result = (await readIssue(db, row!.id))!;
       return { id: row!.id, after: body, result };
     },
@@ -311,7 +314,7 @@ export const issueRoutes: AnyRoute[] = [
     body: issueInput,
     response: issueDetail,
     audit: { entity: issueEntity.name, action: 'update' },
-    async handler({ db, params, body: input, deps }) {
+    async handler({ db, params, body: input, deps, session }) {
       const body = input as IssueBody;
       const before = await readIssue(db, params.id);
       if (!before) throw notFound(NOT_FOUND);
@@ -327,7 +330,13 @@ export const issueRoutes: AnyRoute[] = [
         })
         .where(eq(issues.id, params.id));
       if (reassigned && body.assignee_id != null)
-        await noticeAssigned(db, deps.jobs, body.assignee_id, { id: params.id, title: body.title });
+        await noticeAssigned(
+          db,
+          deps.jobs,
+          body.assignee_id,
+          { id: params.id, title: body.title },
+          session?.user?.id ?? null,
+        );
       const result = (await readIssue(db, params.id))!;
       return { id: params.id, before, after: result, result };
     },
@@ -400,7 +409,8 @@ export const issueRoutes: AnyRoute[] = [
   /**
    * POST /api/issues/:id/letters (`issues`) — `letterInput` → `IssueLetter`: the letter in or out,
    * numbered with the next reference number of its series (the Jalali year of today and its
-   * direction; gapless and unique under concurrency: ./letters.ts). 404; 422 per field.
+   * direction; gapless and unique under concurrency: ./letters.ts). 404; 422 per field. The
+   * issue's followers, less the author, are told (`issue.letter_added`) in the same transaction.
    */
   defineMutation({
     method: 'post',
@@ -429,6 +439,17 @@ export const issueRoutes: AnyRoute[] = [
           createdBy: session?.user?.id ?? null,
         },
         tehranTimestamp(now).slice(0, 10),
+      );
+      await noticeLetterAdded(
+        db,
+        deps.jobs,
+        params.id,
+        {
+          referenceNumber: row.referenceNumber,
+          subject: row.subject,
+          direction: row.direction as 'in' | 'out',
+        },
+        session?.user?.id ?? null,
       );
       const result = {
         id: row.id,
