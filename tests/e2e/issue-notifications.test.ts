@@ -96,17 +96,42 @@ describe('assignment notification', () => {
       .toBe(bellBefore + 1);
     expect(countIn(await cartable.getAttribute('aria-label'))).toBe(cartableBefore + 1);
 
-    // the notification names the issue and links to it; following the link opens it
+    // the notification names the issue and links to it (the API says so), and the bell shows it:
+    // focused and opened by Enter, its link reached by Tab and followed by Enter opens the issue
     const notes = (await pageFetch(theirs, 'GET', '/api/notifications')).body.data.data as {
+      id: number;
       title: string;
       body: string;
       link: string;
+      seen_at: string | null;
     }[];
     const note = notes.find((n) => n.body.includes(`${tag} موضوع اعلان`))!;
     expect(note).toMatchObject({ title: '۱ موضوع به شما ارجاع شد', link: `/issues/view/${issueId}` });
-    await theirs.goto(note.link);
+    await bell.focus();
+    await theirs.keyboard.press('Enter');
+    const popover = theirs.getByRole('dialog', { name: 'اعلان‌های خوانده‌نشده' });
+    await popover.waitFor(WAIT);
+    const noteLink = popover.getByRole('link', { name: new RegExp(`${tag} موضوع اعلان`) });
+    await noteLink.waitFor(WAIT);
+    for (let i = 0; i < 30 && !(await noteLink.evaluate((el) => el === document.activeElement)); i++)
+      await theirs.keyboard.press('Tab');
+    await theirs.keyboard.press('Enter');
     await expect.poll(() => new URL(theirs.url()).pathname, WAIT).toBe(`/issues/view/${issueId}`);
     await theirs.getByRole('heading', { name: new RegExp(`${tag} موضوع اعلان`) }).waitFor(WAIT);
+    await popover.waitFor({ state: 'detached', ...WAIT });
+    // followed from the bell: read
+    await expect
+      .poll(
+        async () =>
+          (
+            (await pageFetch(theirs, 'GET', '/api/notifications')).body.data.data as {
+              id: number;
+              seen_at: string | null;
+            }[]
+          ).find((n) => n.id === note.id)?.seen_at ?? null,
+        WAIT,
+      )
+      .not.toBeNull();
     // opened by its assignee: out of the cartable
     await expect
       .poll(async () => countIn(await cartable.getAttribute('aria-label')), WAIT)

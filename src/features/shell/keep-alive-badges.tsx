@@ -154,7 +154,7 @@ export function KeepAliveBadges({ roleId }: { roleId: number }) {
         </Popover.Trigger>
         <Portal>
           <Popover.Positioner>
-            <Popover.Content className={panel} dir="rtl">
+            <Popover.Content className={panel} dir="rtl" aria-label="پیام‌های تماس دیده‌نشده">
               <div className={panelHead}>
                 <Popover.Title className={panelTitle}>پیام‌های تماس دیده‌نشده</Popover.Title>
                 {unseen > 0 && (
@@ -208,7 +208,7 @@ export function KeepAliveBadges({ roleId }: { roleId: number }) {
         </Popover.Trigger>
         <Portal>
           <Popover.Positioner>
-            <Popover.Content className={panel} dir="rtl">
+            <Popover.Content className={panel} dir="rtl" aria-label="اعلان‌های خوانده‌نشده">
               <div className={panelHead}>
                 <Popover.Title className={panelTitle}>اعلان‌های خوانده‌نشده</Popover.Title>
                 {notes > 0 && (
