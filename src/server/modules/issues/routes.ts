@@ -19,21 +19,17 @@ import {
   letterInput,
 } from '../../../contract/issues.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
-import {
-  applyIssueMove,
-  ISSUE_STATE_LABELS_FA,
-  ISSUE_STATES,
-  type IssueStatusEvent,
-} from '../../../domain/issues/issue-status.ts';
+import { applyIssueMove, type IssueStatusEvent } from '../../../domain/issues/issue-status.ts';
 import { tehranTimestamp } from '../../../domain/jalali.ts';
 import type { Db } from '../../db/client.ts';
 import { issues, issueTypes } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../http/errors.ts';
-import { listConditions, listPage, queryRows } from '../../http/list.ts';
+import { listPage, queryRows } from '../../http/list.ts';
 import { defineMutation } from '../../http/mutation.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
 import { runIssueBulk } from './bulk.ts';
 import type { IssueBulkRequest } from './bulk-fields.ts';
+import { countIssues } from './counts.ts';
 import { noticeAssigned, noticeBulkAssigned, noticeLetterAdded } from './issue-notices.ts';
 import { registerLetter } from './letters.ts';
 import { assignees, issueList, mayBeAssigned, objectExists, readIssue, statusContext } from './store.ts';
@@ -82,60 +78,6 @@ const columnsOf = (body: IssueBody) => ({
   dueDate: body.due_date ?? null,
   description: body.description ?? null,
 });
-
-/** How many companies `by_company` names before «سایر». */
-const TOP_COMPANIES = 20;
-
-/**
- * The counts of the issues matching `query` (the list's filters and q): by status (every state),
- * type, company (top TOP_COMPANIES, then «سایر») and province («نامشخص» without a city).
- */
-async function countIssues(db: Db, query: Parameters<typeof listConditions>[1]) {
-  const conds = listConditions(issueList, query);
-  const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
-  const matching = sql`SELECT i.id, i.status, i.issue_type_id, i.object_type, i.object_id FROM ${issueList.from} ${where}`;
-  type G = { key: string | null; name: string; count: number };
-  const [status, types, companies, provinces] = await Promise.all([
-    queryRows<G>(
-      db,
-      sql`SELECT m.status AS key, '' AS name, count(*)::int AS count FROM (${matching}) m GROUP BY m.status`,
-    ),
-    queryRows<G>(
-      db,
-      sql`SELECT t.id::text AS key, t.name, count(*)::int AS count FROM (${matching}) m
-          JOIN issue_types t ON t.id = m.issue_type_id GROUP BY t.id, t.name, t.sort ORDER BY count DESC, t.sort, t.name`,
-    ),
-    queryRows<G>(
-      db,
-      sql`SELECT lp.id::text AS key, lp.name, count(*)::int AS count FROM (${matching}) m
-          JOIN legal_persons lp ON m.object_type = 'legal_person' AND lp.id = m.object_id
-          GROUP BY lp.id, lp.name ORDER BY count DESC, lp.name, lp.id`,
-    ),
-    queryRows<G>(
-      db,
-      sql`SELECT p.id::text AS key, COALESCE(p.name, 'نامشخص') AS name, count(*)::int AS count FROM (${matching}) m
-          LEFT JOIN legal_persons lp ON m.object_type = 'legal_person' AND lp.id = m.object_id
-          LEFT JOIN true_persons tp ON m.object_type = 'true_person' AND tp.id = m.object_id
-          LEFT JOIN cities c ON c.id = COALESCE(lp.registration_city_id, tp.birth_city_id)
-          LEFT JOIN provinces p ON p.id = c.province_id
-          GROUP BY p.id, p.name ORDER BY count DESC, p.name NULLS LAST`,
-    ),
-  ]);
-  const byStatus = new Map(status.map((g) => [g.key, Number(g.count)]));
-  const top = companies.slice(0, TOP_COMPANIES).map((g) => ({ ...g, count: Number(g.count) }));
-  const rest = companies.slice(TOP_COMPANIES).reduce((n, g) => n + Number(g.count), 0);
-  return {
-    total: status.reduce((n, g) => n + Number(g.count), 0),
-    by_status: ISSUE_STATES.map((st) => ({
-      key: st,
-      name: ISSUE_STATE_LABELS_FA[st],
-      count: byStatus.get(st) ?? 0,
-    })),
-    by_type: types.map((g) => ({ ...g, count: Number(g.count) })),
-    by_company: rest ? [...top, { key: null, name: 'سایر', count: rest }] : top,
-    by_province: provinces.map((g) => ({ ...g, count: Number(g.count) })),
-  };
-}
 
 export const issueRoutes: AnyRoute[] = [
   /**
