@@ -16,6 +16,7 @@ import {
   normalizeMobile,
   parseLegalId,
   parseNationalCode,
+  parsePostalCode,
 } from './identifiers.ts';
 import { createRng } from './random.ts';
 
@@ -45,6 +46,19 @@ describe('national code (کد ملی)', () => {
     expect(isValidNationalCode('04993708990')).toBe(false); // 11 digits
     expect(isValidNationalCode('')).toBe(false);
     expect(isValidNationalCode('049937089x')).toBe(false);
+    // 11 digits whose last ten or whose zero-stripped form would pass the mod-11 check (persian-tools
+    // itself accepts 00499370899): a national code is ten digits, never eleven
+    expect(parseNationalCode('00499370899')).toBeNull();
+    expect(parseNationalCode('000499370899')).toBeNull();
+  });
+
+  it('computes check digits only from nine (national code) and ten (legal id) digits', () => {
+    for (const bad of ['04993708', '0499370899', '04993708x', ' 049937089', '']) {
+      expect(() => nationalCodeCheckDigit(bad), bad).toThrow('nine digits expected');
+    }
+    for (const bad of ['103802847', '10380284790', '103802847x', '']) {
+      expect(() => legalIdCheckDigit(bad), bad).toThrow('ten digits expected');
+    }
   });
 
   it('zero-pads 9- and 8-digit input (the leading zeros people drop)', () => {
@@ -131,6 +145,8 @@ describe('legal national id (شناسه ملی)', () => {
     expect(isValidLegalId('1038028479')).toBe(false);
     expect(isValidLegalId('10100000000')).toBe(false);
     expect(isValidLegalId('00000000000')).toBe(false);
+    expect(parseLegalId('103802847900')).toBeNull();
+    expect(parseLegalId('0010380284790')).toBeNull();
   });
 
   it('generates valid ids deterministically', () => {
@@ -157,10 +173,22 @@ describe('mobile and postal code', () => {
     expect(isValidMobile('0912123456')).toBe(false);
   });
 
+  it('takes the 98 prefix only from a 12-digit number, and refuses one digit too many', () => {
+    expect(normalizeMobile('989121234567')).toBe('09121234567');
+    // 11 digits starting 98 are not 98 + a mobile
+    expect(normalizeMobile('98912123456')).toBeNull();
+    expect(normalizeMobile('091212345678')).toBeNull();
+    expect(normalizeMobile('9121234567 8')).toBeNull();
+    expect(normalizeMobile('0098912123456')).toBeNull();
+    expect(normalizeMobile('')).toBeNull();
+  });
+
   it('checks postal codes as ten digits', () => {
     expect(isValidPostalCode('1193653471')).toBe(true);
     expect(isValidPostalCode('۱۱۹۳۶-۵۳۴۷۱')).toBe(true);
     expect(isValidPostalCode('119365347')).toBe(false);
+    expect(isValidPostalCode('11936534711')).toBe(false);
+    expect(parsePostalCode(' ۱۱۹۳۶۵۳۴۷۱ ')).toBe('1193653471');
   });
 
   it('generates well-formed mobiles and postal codes', () => {

@@ -53,7 +53,8 @@ export function parseNationalCode(input: string): string | null {
   const digits = digitsOnly(input);
   if (!/^\d{8,10}$/.test(digits)) return null;
   const code = digits.padStart(10, '0');
-  if (code.startsWith('000') || /^(\d)\1{9}$/.test(code)) return null;
+  // persian-tools refuses one digit repeated and digits 4–9 all zero, but takes a code on 000
+  if (code.startsWith('000')) return null;
   return verifyIranianNationalId(code, { checkPrefix: false }) ? code : null;
 }
 
