@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, toPromise } from 'xstate';
+import { COOKIE_NAMES, STORAGE_KEYS } from '../lib/storage.ts';
+import {
+  createEffects,
+  readStoredPermissions,
+  readStoredRole,
+  type StorePort,
+  takeRedirect,
+} from './effects.ts';
+
+/**
+ * The rules the effects keep (effects.ts), each asked directly: what a stored role and stored
+ * permissions must look like to count, where the redirect after sign-in may point, when the
+ * browser's role still holds (only while the server's session has the same one), and that the
+ * XSRF token is fetched only when the browser has none. The ports are an in-memory store and an
+ * API that answers from a table and records each call.
+ */
+
+function memoryStore(cookies: Record<string, string> = {}, json: Record<string, unknown> = {}): StorePort {
+  return {
+    readJson: <T>(key: string, fallback: T) => (key in json ? (json[key] as T) : fallback),
+    writeJson: (key, value) => {
+      json[key] = value;
+    },
+    removeKeys: (...keys) => {
+      for (const k of keys) delete json[k];
+    },
+    readCookie: (name) => cookies[name] ?? null,
+    writeCookie: (name, value) => {
+      cookies[name] = value;
+    },
+    removeCookie: (name) => {
+      delete cookies[name];
+    },
+    clearAllCookies: () => {
+      for (const k of Object.keys(cookies)) delete cookies[k];
+    },
+  };
+}
+
+const ROLE = { id: 3, name: 'auditor', title: 'حسابرس', type: 'staff' };
+const PERMISSIONS = { routes: ['/issues/*'], permissions: [{ ident: 'issues', title: 'موضوعات' }] };
+const USER = { id: 7, username: 'auditor', first_name: 'رضا', last_name: 'کریمی' };
+
+describe('stored role and permissions', () => {
+  it('a role counts only as JSON with a numeric id', () => {
+    const role = (raw?: string) =>
+      readStoredRole(memoryStore(raw === undefined ? {} : { [COOKIE_NAMES.role]: raw }));
+    expect(role()).toBeNull();
+    expect(role('')).toBeNull();
+    expect(role('{not json')).toBeNull();
+    expect(role('null')).toBeNull();
+    expect(role('{"id":"3"}')).toBeNull();
+    expect(role(JSON.stringify(ROLE))).toEqual(ROLE);
+  });
+
+  it('permissions count only with both lists', () => {
+    const perms = (p: unknown) => readStoredPermissions(memoryStore({}, { [STORAGE_KEYS.permissions]: p }));
+    expect(readStoredPermissions(memoryStore())).toBeNull();
+    expect(perms({ routes: [] })).toBeNull();
+    expect(perms({ permissions: [] })).toBeNull();
+    expect(perms({ routes: 'x', permissions: [] })).toBeNull();
+    expect(perms(PERMISSIONS)).toEqual(PERMISSIONS);
+  });
+});
+
+describe('takeRedirect', () => {
+  const take = (saved: unknown) => {
+    const json: Record<string, unknown> = { [STORAGE_KEYS.redirect]: saved };
+    const store = memoryStore({}, json);
+    return { to: takeRedirect(store), left: STORAGE_KEYS.redirect in json };
+  };
+
+  it('gives a path of this app once, and clears it', () => {
+    expect(take('/issues/view/3?tab=letters')).toEqual({ to: '/issues/view/3?tab=letters', left: false });
+    expect(take('/loginlog')).toEqual({ to: '/loginlog', left: false });
+  });
+
+  it('gives / for anything else: nothing, another origin, a sign-in loop', () => {
+    for (const saved of [
+      null,
+      42,
+      'issues',
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      '/login',
+      '/auth/login?next=/x',
+      '/auth/select-role',
+      '/auth/select-role#top',
+      '/auth/login/',
+    ])
+      expect(take(saved), String(saved)).toEqual({ to: '/', left: false });
+  });
+});
+
+describe('the session the effects read', () => {
+  function world(opts: {
+    cookies?: Record<string, string>;
+    json?: Record<string, unknown>;
+    me?: Record<string, unknown>;
+  }) {
+    const calls: string[] = [];
+    const answers: Record<string, unknown> = {
+      '/api/user': { user: USER, has_change_pass: false, ...opts.me },
+    };
+    const api = async <T>(path: string) => {
+      calls.push(path);
+      return (answers[path] ?? {}) as T;
+    };
+    const effects = createEffects({ api, store: memoryStore(opts.cookies, opts.json), navigate: () => {} });
+    const fetchSession = () => toPromise(createActor(effects.auth.actors.fetchSession).start());
+    const passwordLogin = () =>
+      toPromise(
+        createActor(effects.auth.actors.passwordLogin, {
+          input: { username: 'auditor', password: 'x' },
+        }).start(),
+      );
+    return { calls, fetchSession, passwordLogin };
+  }
+  const signedIn = { [COOKIE_NAMES.authenticated]: '1', [COOKIE_NAMES.role]: JSON.stringify(ROLE) };
+  const stored = { [STORAGE_KEYS.permissions]: PERMISSIONS };
+
+  it('asks nothing without the signed-in flag', async () => {
+    const w = world({});
+    expect(await w.fetchSession()).toBeNull();
+    expect(w.calls).toEqual([]);
+  });
+
+  it('keeps the browser’s role while the server holds the same one, or says none', async () => {
+    expect(await world({ cookies: signedIn, json: stored }).fetchSession()).toEqual({
+      user: USER,
+      hasChangePass: false,
+      role: ROLE,
+      permissions: PERMISSIONS,
+    });
+    // the server's own copy of the same role wins
+    const renamed = { ...ROLE, title: 'حسابرس ارشد' };
+    expect(
+      (await world({ cookies: signedIn, json: stored, me: { role: renamed } }).fetchSession())?.role,
+    ).toEqual(renamed);
+  });
+
+  it('drops the browser’s role when the server holds another, none, or the permissions are gone', async () => {
+    for (const me of [{ role: { ...ROLE, id: 4 } }, { role: null }]) {
+      expect(await world({ cookies: signedIn, json: stored, me }).fetchSession()).toMatchObject({
+        role: null,
+        permissions: null,
+      });
+    }
+    expect(await world({ cookies: signedIn, me: {} }).fetchSession()).toMatchObject({
+      role: null,
+      permissions: null,
+    });
+    const noRole = { [COOKIE_NAMES.authenticated]: '1' };
+    expect(await world({ cookies: noRole, json: stored }).fetchSession()).toMatchObject({
+      role: null,
+      permissions: null,
+    });
+  });
+
+  it('reads a password change as due only when the server says true', async () => {
+    for (const [value, due] of [
+      [true, true],
+      [false, false],
+      ['true', false],
+      [1, false],
+    ] as const)
+      expect(
+        (await world({ cookies: signedIn, json: stored, me: { has_change_pass: value } }).fetchSession())
+          ?.hasChangePass,
+      ).toBe(due);
+  });
+
+  it('fetches an XSRF token before signing in only when the browser has none', async () => {
+    const without = world({});
+    await without.passwordLogin();
+    expect(without.calls).toEqual(['/api/health', '/api/login', '/api/user']);
+    const withToken = world({ cookies: { 'XSRF-TOKEN': 'abc' } });
+    await withToken.passwordLogin();
+    expect(withToken.calls).toEqual(['/api/login', '/api/user']);
+  });
+});
