@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Database, type Db, openDatabase } from '../src/server/db/client.ts';
 import { seedIfEmpty } from '../src/server/seed/index.ts';
-import { DEMO_PASSWORD } from './setup.ts';
+import { admin, DEMO_PASSWORD, withDb } from './setup.ts';
 
 /**
  * The throwaway database of issue 18's figures (bench/issues.ts) and what its three sections
@@ -19,24 +18,6 @@ export type Engine = 'pglite' | 'postgres';
 export const round = (v: number) => Math.round(v * 100) / 100;
 /** The median of `xs` (the lower one of an even count), to two decimals. */
 export const p50 = (xs: number[]) => round([...xs].sort((a, b) => a - b)[Math.ceil(xs.length / 2) - 1]!);
-
-/** `url` naming database `name`. */
-function withDb(url: string, name: string) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-/** Runs `text` on the server's `postgres` database (create, drop). */
-async function admin(url: string, text: string) {
-  const c = new pg.Client({ connectionString: withDb(url, 'postgres') });
-  await c.connect();
-  try {
-    return await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
 
 /** The throwaway database of this bench on `engine`, migrated and seeded with the demo; null when PostgreSQL is unreachable. */
 export async function issuesDatabase(engine: Engine, serverUrl: string): Promise<Database | null> {

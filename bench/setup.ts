@@ -57,13 +57,15 @@ export async function pgliteBench(n: number, fresh: boolean): Promise<BenchDb> {
   return { database, builtMs, where: { dataDir: dir } };
 }
 
-function withDb(url: string, name: string) {
+/** `url` naming database `name`. */
+export function withDb(url: string, name: string) {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-async function admin(url: string, text: string) {
+/** Runs `text` on the server's `postgres` database (create, drop). */
+export async function admin(url: string, text: string) {
   const c = new pg.Client({ connectionString: withDb(url, 'postgres') });
   await c.connect();
   try {

@@ -6,20 +6,8 @@ import { toPersianDigits } from '~/domain/persian-text.ts';
 import { ApiError } from '~/lib/http.ts';
 import { formatNumber } from '~/ui/format.ts';
 import { previewQuery } from './messages-api.ts';
+import { previewHeading, previewMuted, previewPanel } from './preview-styles.ts';
 
-const panel = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '2',
-  p: '3',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'line',
-  borderRadius: '4px',
-  minW: '0',
-});
-const heading = css({ fontSize: '13px', fontWeight: '600', m: 0 });
-const muted = css({ fontSize: '12px', color: 'muted', m: 0 });
 const counts = css({
   display: 'flex',
   gap: '4',
@@ -62,10 +50,10 @@ export function MessagePreviewPanel({ input }: { input: MessagePreviewInput }) {
   const preview = useQuery({ ...previewQuery(debounced), enabled: checked.success });
   const error = preview.error instanceof ApiError ? preview.error.message : null;
   return (
-    <section className={panel} aria-label="پیش‌نمایش پیام" aria-live="polite">
-      <h3 className={heading}>پیش‌نمایش</h3>
-      {!checked.success && <p className={muted}>{checked.error.issues[0]?.message}</p>}
-      {checked.success && preview.isPending && <p className={muted}>در حال شمارش گیرندگان…</p>}
+    <section className={previewPanel} aria-label="پیش‌نمایش پیام" aria-live="polite">
+      <h3 className={previewHeading}>پیش‌نمایش</h3>
+      {!checked.success && <p className={previewMuted}>{checked.error.issues[0]?.message}</p>}
+      {checked.success && preview.isPending && <p className={previewMuted}>در حال شمارش گیرندگان…</p>}
       {error && <p className={bad}>{error}</p>}
       {checked.success && preview.data && (
         <>
@@ -88,7 +76,7 @@ export function MessagePreviewPanel({ input }: { input: MessagePreviewInput }) {
             </div>
           ))}
           {preview.data.parts.parts > 0 && (
-            <p className={muted}>
+            <p className={previewMuted}>
               {formatNumber(preview.data.parts.characters)} نویسه؛ {formatNumber(preview.data.parts.parts)}{' '}
               پیامک ({preview.data.parts.encoding === 'UCS-2' ? 'فارسی' : 'لاتین'})
             </p>

@@ -19,6 +19,7 @@ import type { EntityEditorProps } from '~/ui/entity/entity-list-screen.tsx';
 import { Field } from '~/ui/field.tsx';
 import { CheckGroupField } from '~/ui/form/choice-fields.tsx';
 import { CheckField, SelectField, TextField } from '~/ui/form/fields.tsx';
+import { submitOnModEnter } from '~/ui/form/submit-on-mod-enter.ts';
 import { useForm } from '~/ui/form/use-form.ts';
 import { input as inputCss } from '~/ui/input.tsx';
 import { insertPlaceholder, PlaceholderChips } from './placeholder-chips.tsx';
@@ -221,13 +222,3 @@ export function NotificationSchemaEditor({ row, save, onClose, onSaved }: Entity
     </Dialog>
   );
 }
-
-/** Ctrl/⌘+Enter anywhere in the form saves it. */
-const submitOnModEnter =
-  (submit: () => unknown) =>
-  (e: { key: string; ctrlKey: boolean; metaKey: boolean; preventDefault(): void }) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      void submit();
-    }
-  };

@@ -7,20 +7,8 @@ import {
   smsParts,
 } from '~/domain/notifications/template.ts';
 import { formatNumber } from '~/ui/format.ts';
+import { previewHeading, previewMuted, previewPanel } from './preview-styles.ts';
 
-const panel = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '2',
-  p: '3',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'line',
-  borderRadius: '4px',
-  minW: '0',
-});
-const heading = css({ fontSize: '13px', fontWeight: '600', m: 0 });
-const muted = css({ fontSize: '12px', color: 'muted', m: 0 });
 const card = css({
   display: 'flex',
   flexDirection: 'column',
@@ -71,14 +59,14 @@ export function SchemaPreview({ title, body, sms, placeholders }: SchemaPreviewP
   const message = t.text !== undefined && b.text !== undefined ? notificationSms(t.text, b.text) : null;
   const parts = message !== null ? smsParts(message) : null;
   return (
-    <section className={panel} aria-label="پیش‌نمایش اعلان">
-      <h3 className={heading}>پیش‌نمایش با مقدارهای نمونه</h3>
+    <section className={previewPanel} aria-label="پیش‌نمایش اعلان">
+      <h3 className={previewHeading}>پیش‌نمایش با مقدارهای نمونه</h3>
       <div className={card}>
         {t.error ? (
           <p className={bad}>عنوان: {t.error}</p>
         ) : (
           <span className={titleCss} data-testid="preview-title">
-            {t.text || <span className={muted}>(عنوان خالی است)</span>}
+            {t.text || <span className={previewMuted}>(عنوان خالی است)</span>}
           </span>
         )}
         {b.error ? (
@@ -93,23 +81,23 @@ export function SchemaPreview({ title, body, sms, placeholders }: SchemaPreviewP
       </div>
       {sms && (
         <>
-          <h3 className={heading}>پیامک</h3>
+          <h3 className={previewHeading}>پیامک</h3>
           {message !== null && parts ? (
             <>
               <p className={smsCss} data-testid="preview-sms">
                 {message}
               </p>
-              <p className={muted} data-testid="sms-parts">
+              <p className={previewMuted} data-testid="sms-parts">
                 {formatNumber(parts.parts)} بخش، {formatNumber(parts.characters)} نویسه (
                 {parts.encoding === 'UCS-2' ? 'فارسی: ۷۰ نویسه در یک بخش، ۶۷ در هر بخش بیشتر' : 'لاتین'})
               </p>
             </>
           ) : (
-            <p className={muted}>تا الگوها درست نباشند پیامک دیده نمی‌شود.</p>
+            <p className={previewMuted}>تا الگوها درست نباشند پیامک دیده نمی‌شود.</p>
           )}
         </>
       )}
-      <p className={muted}>
+      <p className={previewMuted}>
         مقدارهای نمونه به جای جای‌نگه‌دارها نشسته‌اند؛ اعلان واقعی مقدارهای رویداد را دارد.
       </p>
     </section>

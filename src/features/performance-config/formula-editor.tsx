@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import {
   type FormulaPreview,
@@ -14,6 +14,7 @@ import { Dialog } from '~/ui/dialog.tsx';
 import type { EntityEditorProps } from '~/ui/entity/entity-list-screen.tsx';
 import { Field } from '~/ui/field.tsx';
 import { LegalPersonPicker, TextField } from '~/ui/form/fields.tsx';
+import { submitOnModEnter } from '~/ui/form/submit-on-mod-enter.ts';
 import { useForm } from '~/ui/form/use-form.ts';
 import { EMPTY, formatNumber } from '~/ui/format.ts';
 import { input as inputCss } from '~/ui/input.tsx';
@@ -207,15 +208,9 @@ export function FormulaEditor({ row, save, onClose, onSaved }: EntityEditorProps
     Number.isInteger(yearNumber) && yearNumber >= 1300 && yearNumber <= 1500 ? yearNumber : null;
   const title = formula ? `ویرایش فرمول «${formula.name_fa}»` : 'فرمول تازه';
   const submit = (e?: FormEvent) => void form.submit(e);
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      submit();
-    }
-  };
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} title={title} size="lg">
-      <form onSubmit={submit} onKeyDown={onKeyDown} noValidate aria-label={title}>
+      <form onSubmit={submit} onKeyDown={submitOnModEnter(submit)} noValidate aria-label={title}>
         <div className={layout}>
           <div className={column}>
             <TextField

@@ -15,16 +15,19 @@ import {
   letterPrint,
   MAX_ATTACHMENT_BYTES,
 } from '../../../contract/issue-correspondence.ts';
-import { issueParams } from '../../../contract/issues.ts';
+import { issueEntity, issueLetter, issueParams, letterInput } from '../../../contract/issues.ts';
+import { tehranTimestamp } from '../../../domain/jalali.ts';
 import { toPersianDigits } from '../../../domain/persian-text.ts';
 import type { Db } from '../../db/client.ts';
-import { issueLetterAttachments } from '../../db/schema/index.ts';
+import { issueLetterAttachments, issues } from '../../db/schema/index.ts';
 import { fileResponse } from '../../files/sniff.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { isoTimestamp, queryRows } from '../../http/list.ts';
 import { defineMutation } from '../../http/mutation.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
 import { attachmentFileName, sniffAttachmentMime } from './attachment-files.ts';
+import { noticeLetterAdded } from './issue-notices.ts';
+import { registerLetter } from './letters.ts';
 
 /**
  * The files attached to an issue's letters and one letter as its A4 print reads it
@@ -162,8 +165,67 @@ async function readLetterPrint(db: Db, letterId: number): Promise<LetterPrint | 
   return { ...letter, issue: { id: issue_id, title, object_type, object_id, object }, attachments };
 }
 
-/** The routes of letters' attachments and of a letter's print (each documented below). */
+/** The routes of an issue's letters, their attachments and a letter's print (each documented below). */
 export const correspondenceRoutes: AnyRoute[] = [
+  /**
+   * POST /api/issues/:id/letters (`issues`) — `letterInput` → `IssueLetter`: the letter in or out,
+   * numbered with the next reference number of its series (the Jalali year of today and its
+   * direction; gapless and unique under concurrency: ./letters.ts). 404; 422 per field. The
+   * issue's followers, less the author, are told (`issue.letter_added`) in the same transaction.
+   */
+  defineMutation({
+    method: 'post',
+    path: '/api/issues/:id{[0-9]+}/letters',
+    permission: issueEntity.permissions.update!,
+    summary: 'Register a letter of an issue with its reference number',
+    tags: ['issues'],
+    params: issueParams,
+    body: letterInput,
+    response: issueLetter,
+    audit: { entity: 'issue_letter', action: 'create' },
+    async handler({ db, params, body, session, deps }) {
+      const [stored] = await db.select({ id: issues.id }).from(issues).where(eq(issues.id, params.id));
+      if (!stored) throw notFound(ISSUE_NOT_FOUND);
+      const now = deps.now ? deps.now() : new Date();
+      const row = await registerLetter(
+        db,
+        {
+          issueId: params.id,
+          direction: body.direction,
+          letterDate: body.letter_date,
+          sender: body.sender,
+          recipient: body.recipient,
+          subject: body.subject,
+          body: body.body,
+          createdBy: session?.user?.id ?? null,
+        },
+        tehranTimestamp(now).slice(0, 10),
+      );
+      await noticeLetterAdded(
+        db,
+        deps.jobs,
+        params.id,
+        {
+          referenceNumber: row.referenceNumber,
+          subject: row.subject,
+          direction: row.direction as 'in' | 'out',
+        },
+        session?.user?.id ?? null,
+      );
+      const result = {
+        id: row.id,
+        direction: row.direction as 'in' | 'out',
+        reference_number: row.referenceNumber,
+        letter_date: row.letterDate,
+        sender: row.sender,
+        recipient: row.recipient,
+        subject: row.subject,
+        body: row.body,
+        created_at: row.createdAt.toISOString(),
+      };
+      return { id: row.id, after: result, result };
+    },
+  }),
   /**
    * GET /api/issues/:id/attachments (`issues`) — `LetterAttachment[]`: the files of every letter of
    * the issue, by letter (its date, then its id) and oldest first within one; 404 «موضوع یافت نشد».

@@ -11,12 +11,10 @@ import {
   issueDetail,
   issueEntity,
   issueInput,
-  issueLetter,
   issueMoveInput,
   issueParams,
   issueRow,
   issueType,
-  letterInput,
 } from '../../../contract/issues.ts';
 import { listQuerySchema } from '../../../contract/list.ts';
 import { applyIssueMove, type IssueStatusEvent } from '../../../domain/issues/issue-status.ts';
@@ -30,8 +28,7 @@ import { type AnyRoute, defineRoute } from '../../http/route.ts';
 import { runIssueBulk } from './bulk.ts';
 import type { IssueBulkRequest } from './bulk-fields.ts';
 import { countIssues } from './counts.ts';
-import { noticeAssigned, noticeBulkAssigned, noticeLetterAdded } from './issue-notices.ts';
-import { registerLetter } from './letters.ts';
+import { noticeAssigned, noticeBulkAssigned } from './issue-notices.ts';
 import { assignees, issueList, mayBeAssigned, objectExists, readIssue, statusContext } from './store.ts';
 
 /**
@@ -346,65 +343,6 @@ export const issueRoutes: AnyRoute[] = [
         .where(eq(issues.id, params.id));
       const result = (await readIssue(db, params.id))!;
       return { id: params.id, before: statusContext(stored), after: { ...c, move: moved.move }, result };
-    },
-  }),
-  /**
-   * POST /api/issues/:id/letters (`issues`) — `letterInput` → `IssueLetter`: the letter in or out,
-   * numbered with the next reference number of its series (the Jalali year of today and its
-   * direction; gapless and unique under concurrency: ./letters.ts). 404; 422 per field. The
-   * issue's followers, less the author, are told (`issue.letter_added`) in the same transaction.
-   */
-  defineMutation({
-    method: 'post',
-    path: '/api/issues/:id{[0-9]+}/letters',
-    permission: issueEntity.permissions.update!,
-    summary: 'Register a letter of an issue with its reference number',
-    tags: ['issues'],
-    params: issueParams,
-    body: letterInput,
-    response: issueLetter,
-    audit: { entity: 'issue_letter', action: 'create' },
-    async handler({ db, params, body, session, deps }) {
-      const [stored] = await db.select({ id: issues.id }).from(issues).where(eq(issues.id, params.id));
-      if (!stored) throw notFound(NOT_FOUND);
-      const now = deps.now ? deps.now() : new Date();
-      const row = await registerLetter(
-        db,
-        {
-          issueId: params.id,
-          direction: body.direction,
-          letterDate: body.letter_date,
-          sender: body.sender,
-          recipient: body.recipient,
-          subject: body.subject,
-          body: body.body,
-          createdBy: session?.user?.id ?? null,
-        },
-        tehranTimestamp(now).slice(0, 10),
-      );
-      await noticeLetterAdded(
-        db,
-        deps.jobs,
-        params.id,
-        {
-          referenceNumber: row.referenceNumber,
-          subject: row.subject,
-          direction: row.direction as 'in' | 'out',
-        },
-        session?.user?.id ?? null,
-      );
-      const result = {
-        id: row.id,
-        direction: row.direction as 'in' | 'out',
-        reference_number: row.referenceNumber,
-        letter_date: row.letterDate,
-        sender: row.sender,
-        recipient: row.recipient,
-        subject: row.subject,
-        body: row.body,
-        created_at: row.createdAt.toISOString(),
-      };
-      return { id: row.id, after: result, result };
     },
   }),
 ];
