@@ -10,4 +10,17 @@ const unit = base.test?.projects?.find(
 );
 if (typeof unit !== 'object' || !('test' in unit)) throw new Error('vitest.config.ts has no `unit` project');
 
-export default defineConfig({ resolve: unit.resolve, test: { ...unit.test, name: undefined } });
+export default defineConfig({
+  resolve: unit.resolve,
+  test: {
+    ...unit.test,
+    name: undefined,
+    // Read by the few tests whose size is for confidence, not for a rule (the ownership property
+    // test's random graphs, DEA's random industries): they run smaller, since each mutant of their
+    // modules runs them again.
+    env: { NAZER_MUTATION: '1' },
+    // One module graph for all the files a mutant runs (the product's modules hold no state between
+    // tests that matters to them): the same results as isolated files, and faster.
+    isolate: false,
+  },
+});
