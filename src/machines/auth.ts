@@ -135,14 +135,15 @@ export const authMachine = setup({
   },
   guards: {
     hasNoSession: (_, session: Session | null) => session === null,
-    mustChangePassword: (_, session: Session | null) => session?.hasChangePass === true,
+    mustChangePassword: (_, session: Session) => session.hasChangePass,
     isThrottled: (_, error: CallError) => error.status === 429,
     hasRole: ({ context }) => context.role !== null && context.permissions !== null,
   },
   delays: {
     resendDelay: ({ context }) => context.resendDelayMs,
     codeLifetime: ({ context }) => context.codeLifetimeMs,
-    retryDelay: ({ context }) => (context.error?.retryAfter ?? 60) * 1000,
+    // a 429's wait (`throttled` only follows a 429; toCallError gives 60 s when the server names none)
+    retryDelay: ({ context }) => context.error!.retryAfter! * 1000,
   },
 }).createMachine({
   id: 'auth',
@@ -170,7 +171,7 @@ export const authMachine = setup({
         onDone: [
           { guard: { type: 'hasNoSession', params: ({ event }) => event.output }, target: 'signedOut' },
           {
-            guard: { type: 'mustChangePassword', params: ({ event }) => event.output },
+            guard: { type: 'mustChangePassword', params: ({ event }) => event.output! },
             target: 'passwordChangeDue',
             actions: { type: 'assignSession', params: ({ event }) => event.output! },
           },

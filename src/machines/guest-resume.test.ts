@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Actor, createActor, SimulatedClock } from 'xstate';
+import type { ResumeDetail } from '../contract/resume.ts';
+import { ApiError } from '../lib/http.ts';
 import { GUEST_STORAGE_KEYS } from './effects.ts';
 import { createGuestEffects } from './guest-effects.ts';
 import {
@@ -10,7 +12,7 @@ import {
   modelValue,
   RESTORED_DONE,
 } from './guest-resume.model.ts';
-import { guestResumeMachine } from './guest-resume.ts';
+import { guestResumeMachine, toGuestError } from './guest-resume.ts';
 import { createCoverage } from './testing/coverage.ts';
 import { createFakeGuestServer, FAKE_PROVISIONS, GUEST_CODE_FAILURE } from './testing/fake-guest-server.ts';
 import { createMemoryStore } from './testing/memory-store.ts';
@@ -101,6 +103,26 @@ function guestSystem() {
   };
   const snap = () => actor!.getSnapshot();
   const step = () => snap().context.guest?.step ?? 1;
+  /** The wait before "send again": the server's resend_in, at least the machine's 60 s. */
+  const resendWait = () => Math.max(60, server.resendIn) * 1000;
+  /** Advances the clock to just before `ms` (nothing happens yet), then to `ms`. */
+  const wait = async (ms: number, until: unknown) => {
+    clock.increment(ms - 1000);
+    await settle(actor!);
+    expect(snap().matches(until as never)).toBe(true);
+    clock.increment(1000);
+    await settle(actor!);
+  };
+  /** What the screen does after an upload or a removal: the documents, photo among them (last). */
+  const documentsChanged = async () => {
+    const r = await server.api<ResumeDetail>('/api/person/resume', GUEST);
+    await send({
+      type: 'guest.documentsChanged',
+      documents: r.photo ? [...r.documents, r.photo] : r.documents,
+    });
+    // the photo apart, the other documents as the server lists them, the rest of the resume kept
+    expect(snap().context.resume).toEqual({ ...r, review: snap().context.resume?.review });
+  };
   const uploadAll = async () => {
     const png = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
     const pdf = new Blob(['%PDF-1.4'], { type: 'application/pdf' });
@@ -109,11 +131,7 @@ function guestSystem() {
     if (!r.photo) await effects.guestFiles.upload('photo', png, 'photo.png');
     if (!has('national_card')) await effects.guestFiles.upload('national_card', pdf, 'card.pdf');
     if (!has('degree')) await effects.guestFiles.upload('degree', pdf, 'degree.pdf');
-    if (actor)
-      await send({
-        type: 'guest.documentsChanged',
-        documents: (await server.api<{ documents: never[] }>('/api/person/resume', GUEST)).documents,
-      });
+    if (actor) await documentsChanged();
   };
 
   const exec: Record<GuestModelEvent['type'], (e: GuestModelEvent) => Promise<void>> = {
@@ -141,10 +159,13 @@ function guestSystem() {
     'guest.requestCode': async (e) => {
       const as = (e as Extract<GuestModelEvent, { type: 'guest.requestCode' }>).as;
       if (as === 'locked') server.failNext('check', 429, { locked: true, retry_after: 900 });
+      // longer than the machine's 60 s: the server's wait is kept
+      server.resendIn = 90;
+      // as typed, with spaces around
       await send({
         type: 'guest.requestCode',
-        national_code: as === 'invalid' ? '0499370898' : NATIONAL_CODE,
-        mobile: MOBILE,
+        national_code: ` ${as === 'invalid' ? '0499370898' : NATIONAL_CODE} `,
+        mobile: ` ${MOBILE}\t`,
       });
     },
     'guest.submitCode': async (e) => {
@@ -152,7 +173,11 @@ function guestSystem() {
       if (as === 'locked') server.failNext('verify', 429, { locked: true, retry_after: 900 });
       await send({ type: 'guest.submitCode', code: as === 'valid' ? server.lastCode! : '000000' });
     },
-    'guest.resend': () => send({ type: 'guest.resend' }),
+    'guest.resend': () => {
+      // shorter than the machine's 60 s: the 60 s are kept
+      server.resendIn = 30;
+      return send({ type: 'guest.resend' });
+    },
     'guest.changeMobile': () => send({ type: 'guest.changeMobile' }),
     'guest.save': async (e) => {
       const as = (e as Extract<GuestModelEvent, { type: 'guest.save' }>).as;
@@ -166,6 +191,7 @@ function guestSystem() {
         // The national card taken away again: the step is refused until it is back.
         const card = server.guest(NATIONAL_CODE)!.resume.documents.find((d) => d.type === 'national_card');
         if (card) await effects.guestFiles.remove(card.id);
+        await documentsChanged();
       }
       await send({ type: 'guest.save', values: as === 'valid' ? VALID_STEPS[n] : INVALID_STEPS[n] });
     },
@@ -192,35 +218,66 @@ function guestSystem() {
       });
       await send({ type: 'guest.unauthorized' });
     },
-    'clock.resendAllowed': async () => {
-      clock.increment(60_000);
-      await settle(actor!);
-    },
-    'clock.unlocked': async () => {
-      clock.increment((snap().context.error?.retryAfter ?? 60) * 1000);
-      await settle(actor!);
-    },
+    'clock.resendAllowed': () => wait(resendWait(), { codeSent: { resend: 'waiting' } }),
+    'clock.unlocked': () => wait(snap().context.error!.retryAfter! * 1000, 'locked'),
   };
 
   type S = { context: GuestModelContext };
   const expectations: Record<string, (s: S) => void> = {
-    identify: () => expect(snap().context.guest).toBeNull(),
-    'identify.invalid': () => expect(snap().context.error?.fields.national_code?.[0]).toBeTruthy(),
+    identify: () => {
+      expect(snap().context.guest).toBeNull();
+      expect(snap().context.resume).toBeNull();
+    },
+    'identify.invalid': () => {
+      expect(snap().context.error?.fields.national_code?.[0]).toBeTruthy();
+      expect(snap().context.error).toMatchObject({
+        status: 422,
+        locked: false,
+        attemptsLeft: null,
+        retryAfter: null,
+      });
+    },
     locked: () => {
-      expect(snap().context.error).toMatchObject({ status: 429, locked: true, retryAfter: 900 });
+      expect(snap().context.error).toMatchObject({
+        status: 429,
+        locked: true,
+        retryAfter: 900,
+        attemptsLeft: null,
+      });
     },
     codeSent: () => {
       const c = snap().context;
+      // trimmed
+      expect(c.national_code).toBe(NATIONAL_CODE);
       expect(c.mobile).toBe(MOBILE);
-      expect(c.expiresAt! - c.resendAt!).toBe(60_000);
+      // the code lives 120 s; "send again" after the server's resend_in, not before 60 s
+      expect(c.expiresAt! - c.resendAt!).toBe(120_000 - resendWait());
     },
+    'codeSent.code.entering': () => expect(snap().context.error).toBeNull(),
     'codeSent.code.wrong': () => {
-      expect(snap().context.error?.message).toBe(GUEST_CODE_FAILURE);
-      expect(snap().context.error?.attemptsLeft).toBeGreaterThan(0);
+      expect(snap().context.error).toMatchObject({
+        status: 422,
+        message: GUEST_CODE_FAILURE,
+        locked: false,
+        // one wrong code of five (the fake server counts per code sent)
+        attemptsLeft: 4,
+        retryAfter: null,
+      });
     },
     filling: (s) => {
-      expect(snap().context.guest?.step).toBe(s.context.step);
-      expect(snap().context.guest?.completed_step).toBe(s.context.done);
+      const c = snap().context;
+      expect(c.guest?.step).toBe(s.context.step);
+      expect(c.guest?.completed_step).toBe(s.context.done);
+      // the resume's guest is the guest (also after a go-step)
+      expect(c.resume?.guest).toEqual(c.guest);
+      // The steps a go-step may ask for (others are refused without a call): any other step up to
+      // the first one not saved yet.
+      const reachable = [0, 1, 2, 3, 4, 5, 6, 7, 8].filter((to) =>
+        snap().can({ type: 'guest.goStep', step: to }),
+      );
+      expect(reachable).toEqual(
+        [1, 2, 3, 4, 5, 6, 7].filter((to) => to !== s.context.step && to <= s.context.done + 1),
+      );
       expect(store.readJson(GUEST_STORAGE_KEYS[1], 0)).toBe(s.context.step);
       expect(snap().hasTag('guest')).toBe(true);
     },
@@ -228,8 +285,11 @@ function guestSystem() {
       const error = snap().context.error!;
       expect(error.status).toBe(422);
       expect(Object.keys(error.fields).length).toBeGreaterThan(0);
-      // The values typed are kept for the form.
-      expect(snap().context.draft?.values).toEqual(s.context.step === 7 ? {} : INVALID_STEPS[s.context.step]);
+      // The values typed are kept for the form, with their step.
+      expect(snap().context.draft).toEqual({
+        step: s.context.step,
+        values: s.context.step === 7 ? {} : INVALID_STEPS[s.context.step],
+      });
     },
     submitted: () => {
       expect(snap().context.guest?.submitted_at).toBeTruthy();
@@ -276,7 +336,55 @@ describe('guestResume: model paths against the real machine on a fake server', (
   });
 });
 
+describe('toGuestError', () => {
+  const err = (status: number, body: Record<string, unknown>) =>
+    toGuestError(new ApiError(status, 'خطا', body));
+
+  it('takes the wait of a 429 from retry_after when the answer names no retryAfter', () => {
+    expect(err(429, { locked: true, retry_after: 900 })).toMatchObject({ retryAfter: 900, locked: true });
+    expect(err(429, { retryAfter: 30, retry_after: 900 }).retryAfter).toBe(30);
+    expect(err(429, {}).retryAfter).toBe(60);
+    for (const retry_after of [0, -5, Number.POSITIVE_INFINITY, 'soon'])
+      expect(err(429, { retry_after }).retryAfter).toBe(60);
+  });
+
+  it('has no wait for other failures, whatever retry_after says', () => {
+    expect(err(422, { retry_after: 30 }).retryAfter).toBeNull();
+  });
+
+  it('is locked only when the answer says locked: true', () => {
+    expect(err(429, { locked: 'true' }).locked).toBe(false);
+    expect(err(429, {}).locked).toBe(false);
+  });
+
+  it('keeps attempts_left when it is a whole number', () => {
+    expect(err(422, { attempts_left: 3 }).attemptsLeft).toBe(3);
+    expect(err(422, { attempts_left: 0 }).attemptsLeft).toBe(0);
+    for (const attempts_left of [undefined, null, 'x', 1.5])
+      expect(err(422, { attempts_left }).attemptsLeft).toBeNull();
+  });
+
+  it('makes a GuestError of anything thrown', () => {
+    expect(toGuestError(new Error('x'))).toMatchObject({
+      status: 0,
+      locked: false,
+      attemptsLeft: null,
+      retryAfter: null,
+    });
+    expect(toGuestError(undefined)).toMatchObject({ status: 0, locked: false, attemptsLeft: null });
+  });
+});
+
 describe('guest effects', () => {
+  it('an effect that is not provided fails with its name', async () => {
+    const actor = createActor(guestResumeMachine).start();
+    await settle(actor);
+    expect(actor.getSnapshot().value).toEqual({ identify: 'entering' });
+    actor.send({ type: 'guest.requestCode', national_code: NATIONAL_CODE, mobile: MOBILE });
+    await settle(actor);
+    expect(actor.getSnapshot().context.error?.message).toBe('sendCode is not provided');
+  });
+
   it('every guest call is quiet and handles its own 401 (no staff sign-out)', async () => {
     const sut = guestSystem();
     await sut.exec['boot.noSession']({ type: 'boot.noSession' });

@@ -55,12 +55,11 @@ export function toGuestError(err: unknown): GuestError {
   const base = toCallError(err);
   const body = ((err as { body?: Record<string, unknown> })?.body ?? {}) as Record<string, unknown>;
   const retry = Number(body.retry_after);
-  const left = Number(body.attempts_left);
   return {
     ...base,
     retryAfter: base.retryAfter === 60 && Number.isFinite(retry) && retry > 0 ? retry : base.retryAfter,
     locked: body.locked === true,
-    attemptsLeft: Number.isFinite(left) && body.attempts_left !== undefined ? left : null,
+    attemptsLeft: Number.isInteger(body.attempts_left) ? (body.attempts_left as number) : null,
   };
 }
 
@@ -98,18 +97,24 @@ const errorOf = ({ event }: { event: { error?: unknown } }) => toGuestError(even
 /** The state node of step `n` (editing, saving, invalid). */
 function stepNode(n: ResumeStep) {
   const last = n === 7;
+  type Save = Extract<GuestResumeEvent, { type: 'guest.save' }>;
+  const save = {
+    target: 'saving' as const,
+    actions: {
+      type: 'assignDraft' as const,
+      params: ({ event }: { event: Save }) => ({ step: n, values: event.values }),
+    },
+  };
   return {
     initial: 'editing' as const,
     states: {
-      editing: { on: { 'guest.save': { target: 'saving', actions: 'assignDraft' as const } } },
+      editing: { on: { 'guest.save': save } },
       saving: {
         tags: ['busy'],
         invoke: {
           src: last ? ('submitResume' as const) : ('saveStep' as const),
-          input: ({ context }: { context: GuestResumeContext }) => ({
-            step: n,
-            values: context.draft?.values ?? {},
-          }),
+          // the values of the `guest.save` that entered `saving`
+          input: ({ event }: { event: GuestResumeEvent }) => ({ step: n, values: (event as Save).values }),
           onDone: {
             target: '#guestResume.routing',
             actions: [
@@ -128,10 +133,7 @@ function stepNode(n: ResumeStep) {
           },
         },
       },
-      invalid: {
-        tags: ['error'],
-        on: { 'guest.save': { target: 'saving', actions: 'assignDraft' as const } },
-      },
+      invalid: { tags: ['error'], on: { 'guest.save': save } },
     },
   };
 }
@@ -184,12 +186,7 @@ export const guestResumeMachine = setup({
     }),
     assignError: assign((_, error: GuestError) => ({ error })),
     clearError: assign({ error: null }),
-    assignDraft: assign(({ context, event }) => ({
-      draft: {
-        step: context.guest?.step ?? 1,
-        values: event.type === 'guest.save' ? event.values : undefined,
-      },
-    })),
+    assignDraft: assign((_, draft: { step: number; values: unknown }) => ({ draft })),
     assignDocuments: assign(({ context }, documents: ResumeDocument[]) => ({
       resume: context.resume
         ? {
@@ -203,25 +200,23 @@ export const guestResumeMachine = setup({
     noteLeft: assign({ note: 'left' as const, error: null }),
     noteEnded: assign({ note: 'ended' as const }),
   },
+  // `routing` and `filling` are only entered with the guest record loaded (assignResume, assignGuest),
+  // and a submitted guest is routed to `submitted`: the guards there read `context.guest!`.
   guards: {
-    is401: (_, error: GuestError) => error.status === 401,
     isNot401: (_, error: GuestError) => error.status !== 401,
     isThrottled: (_, error: GuestError) => error.status === 429,
-    isSubmitted: ({ context }) => Boolean(context.guest?.submitted_at),
-    onStep: ({ context }, params: { step: number }) => (context.guest?.step ?? 1) === params.step,
-    canGo: ({ context, event }) => {
-      if (event.type !== 'guest.goStep' || !context.guest || context.guest.submitted_at) return false;
-      return (
-        event.step >= 1 &&
-        event.step <= 7 &&
-        event.step !== context.guest.step &&
-        event.step <= context.guest.completed_step + 1
-      );
+    isSubmitted: ({ context }) => Boolean(context.guest!.submitted_at),
+    onStep: ({ context }, params: { step: number }) => context.guest!.step === params.step,
+    /** Another step up to the first one not saved yet (completed_step + 1, at most 7). */
+    canGo: ({ context }, step: number) => {
+      const guest = context.guest!;
+      return step >= 1 && step !== guest.step && step <= guest.completed_step + 1;
     },
   },
   delays: {
-    resendDelay: ({ context }) => Math.max(0, (context.resendAt ?? 0) - Date.now()),
-    retryDelay: ({ context }) => (context.error?.retryAfter ?? 60) * 1000,
+    resendDelay: ({ context }) => Math.max(0, context.resendAt! - Date.now()),
+    // a 429's wait (toCallError gives 60 s when the server names none)
+    retryDelay: ({ context }) => context.error!.retryAfter! * 1000,
   },
 }).createMachine({
   id: 'guestResume',
@@ -344,11 +339,12 @@ export const guestResumeMachine = setup({
       tags: ['guest'],
       initial: 'step1',
       on: {
-        'guest.goStep': { guard: 'canGo', target: '.moving' },
+        'guest.goStep': { guard: { type: 'canGo', params: ({ event }) => event.step }, target: '.moving' },
         'guest.leave': 'leaving',
         'guest.unauthorized': 'sessionEnded',
-        // A 401 on any call of a step (save, submit, go-step): the guest session is over.
-        'xstate.error.actor.*': { guard: { type: 'is401', params: errorOf }, target: 'sessionEnded' },
+        // A 401 on any call of a step (save, submit, go-step): the guest session is over. The calls'
+        // own onError take every other failure (isNot401), so only a 401 reaches this.
+        'xstate.error.actor.*': 'sessionEnded',
         'guest.documentsChanged': {
           actions: { type: 'assignDocuments', params: ({ event }) => event.documents },
         },

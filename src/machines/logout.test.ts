@@ -112,3 +112,19 @@ describe('logout: model paths against the real machine on a fake server', () => 
     expect(coverage.missing()).toEqual({ nodes: [], transitions: [] });
   });
 });
+
+describe('logout without its effects', () => {
+  it('a call that is not provided fails with its name, and the browser is signed out all the same', async () => {
+    const failures: string[] = [];
+    const actor = createActor(logoutMachine, {
+      inspect: (ev) => {
+        if (ev.type === '@xstate.event' && ev.event.type.startsWith('xstate.error.actor'))
+          failures.push((ev.event as unknown as { error: Error }).error.message);
+      },
+    }).start();
+    actor.send({ type: 'logout.request' });
+    await settle(actor);
+    expect(actor.getSnapshot().value).toBe('loggedOut');
+    expect(failures).toEqual(['callLogout is not provided']);
+  });
+});

@@ -29,6 +29,7 @@ afterAll(() => {
 
 const SAVED = '/person/legal-persons/view/12?tab=board';
 const USERS = { many: 'analyst', one: 'auditor', none: 'loner', failed: 'analyst' } as const;
+const FAKE_ROLE_IDS = Object.values(FAKE_ROLES).map((r) => r.id);
 
 function roleSelectionSystem() {
   const w = createWorld();
@@ -77,16 +78,31 @@ function roleSelectionSystem() {
     },
   };
 
+  /** The roles a `role.select` is taken for: the ones loaded, no other. */
+  const selectable = () => {
+    const ids = [...FAKE_ROLE_IDS, 9999];
+    return ids.filter((roleId) => snap().can({ type: 'role.select', roleId }));
+  };
   const expectations: Record<string, () => void> = {
-    choosing: () => expect(snap().context.roles.map((r) => r.name)).toEqual(['analyst', 'viewer']),
+    choosing: () => {
+      expect(snap().context.roles.map((r) => r.name)).toEqual(['analyst', 'viewer']);
+      expect(snap().context.error).toBeNull();
+      expect(selectable()).toEqual(snap().context.roles.map((r) => r.id));
+    },
     noRoles: () => {
       expect(snap().context.roles).toEqual([]);
       expect(w.store.readCookie(COOKIE_NAMES.role)).toBeNull();
     },
-    loadFailed: () => expect(snap().context.error?.status).toBe(500),
+    loadFailed: () => {
+      expect(snap().context.error?.status).toBe(500);
+      expect(snap().context.roles).toEqual([]);
+      expect(snap().context.chosenId).toBeNull();
+    },
     selectFailed: () => {
       expect(snap().context.error?.message).toContain('خطای داخلی');
       expect(snap().context.roles).toHaveLength(2);
+      expect(snap().context.chosenId).toBe(FAKE_ROLES.viewer.id);
+      expect(selectable()).toEqual(snap().context.roles.map((r) => r.id));
       expect(notified).toEqual([]);
     },
     selected: () => {
@@ -94,6 +110,9 @@ function roleSelectionSystem() {
       expect(snap().status).toBe('done');
       expect(notified).toHaveLength(1);
       expect(notified[0]!.role.id).toBe(held);
+      expect(snap().context.chosenId).toBe(held);
+      expect(snap().context.selection).toEqual(notified[0]);
+      expect(snap().context.error).toBeNull();
       expect(JSON.parse(w.store.readCookie(COOKIE_NAMES.role)!)).toMatchObject({ id: held });
       expect(w.store.readJson(STORAGE_KEYS.permissions, null)).toEqual({
         routes: notified[0]!.routes,
@@ -136,6 +155,28 @@ describe('roleSelection: model paths against the real machine on a fake server',
   it('the paths made the real machine visit every state node and take every transition', () => {
     expect(ran).toBe(paths.length);
     expect(coverage.missing()).toEqual({ nodes: [], transitions: [] });
+  });
+});
+
+describe('roleSelection without the fake server', () => {
+  it('asks for the only role when autoSelectSingle is false', async () => {
+    const w = createWorld();
+    w.server.signIn(USERS.one);
+    const actor = createActor(roleSelectionMachine.provide(w.effects.roleSelection), {
+      input: { autoSelectSingle: false },
+    }).start();
+    await settle(actor);
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().context.roles).toHaveLength(1);
+    // nothing selected on the server
+    expect(w.server.calls.map((c) => c.path)).toEqual(['/api/user/role/my-roles/']);
+  });
+
+  it('an effect that is not provided fails with its name', async () => {
+    const actor = createActor(roleSelectionMachine, { input: {} }).start();
+    await settle(actor);
+    expect(actor.getSnapshot().value).toBe('loadFailed');
+    expect(actor.getSnapshot().context.error?.message).toBe('loadRoles is not provided');
   });
 });
 

@@ -60,6 +60,8 @@ export function createFakeGuestServer(store: MemoryStore) {
   let session: string | null = null;
   let code: { mobile: string; national_code: string; code: string; wrong: number } | null = null;
   let seq = 0;
+  /** The `resend_in` (seconds) that check answers. */
+  let resendIn = 60;
 
   const me = (): GuestRecord => {
     const g = session ? guests.get(session) : undefined;
@@ -144,7 +146,7 @@ export function createFakeGuestServer(store: MemoryStore) {
         if (known && known.mobile !== mobile)
           invalid({ national_code: ['این کد ملی با شماره همراه دیگری ثبت شده است'] });
         code = { national_code, mobile, code: String(200000 + ++seq), wrong: 0 };
-        return { sent: true, expires_in: 120, resend_in: 60 };
+        return { sent: true, expires_in: 120, resend_in: resendIn };
       },
     },
     {
@@ -289,6 +291,13 @@ export function createFakeGuestServer(store: MemoryStore) {
     },
     get session() {
       return session;
+    },
+    /** The wait before "send again" that the next check answers (`resend_in`, seconds; 60). */
+    set resendIn(seconds: number) {
+      resendIn = seconds;
+    },
+    get resendIn() {
+      return resendIn;
     },
     get lastCode() {
       return code?.code ?? null;
