@@ -18,7 +18,7 @@ import {
   parseNationalCode,
   parsePostalCode,
 } from './identifiers.ts';
-import { createRng } from './random.ts';
+import { createRng, type Rng } from './random.ts';
 
 describe('national code (کد ملی)', () => {
   it('computes the check digit of the worked example 049937089 → 9', () => {
@@ -201,5 +201,65 @@ describe('mobile and postal code', () => {
 
   it('strips separators and converts digits', () => {
     expect(digitsOnly('۱۲-۳ ٤')).toBe('1234');
+  });
+});
+
+/** An Rng that answers `digits` and `pick` from scripts, in order (the generators' retries). */
+function scripted(digits: string[], picks: unknown[]): Rng {
+  const rng = createRng(1);
+  return {
+    ...rng,
+    digits: (n) => {
+      const d = digits.shift();
+      if (d === undefined || d.length !== n) throw new Error(`no scripted ${n} digits`);
+      return d;
+    },
+    pick: <T>(items: readonly T[]) => {
+      const p = picks.shift() as T;
+      if (p === undefined || !items.includes(p)) throw new Error(`scripted pick ${String(p)} not offered`);
+      return p;
+    },
+  };
+}
+
+describe('the generators draw again what is not a valid identifier', () => {
+  it('a national code: a middle of zeros, or one digit repeated ten times (111 111111 and its check 1)', () => {
+    expect(generateNationalCode(scripted(['000000', '234567'], ['001']))).toBe(
+      `001234567${nationalCodeCheckDigit('001234567')}`,
+    );
+    expect(nationalCodeCheckDigit('111111111')).toBe(1);
+    const code = generateNationalCode(scripted(['111111', '234567'], ['111', '001']));
+    expect(code).toBe(`001234567${nationalCodeCheckDigit('001234567')}`);
+    expect(isValidNationalCode(code)).toBe(true);
+  });
+  it('a legal id whose digits 4–9 are zero', () => {
+    const id = generateLegalId(scripted(['10000000', '12345678'], []));
+    expect(id).toBe(`1012345678${legalIdCheckDigit('1012345678')}`);
+    expect(isValidLegalId(id)).toBe(true);
+  });
+  it('a postal code starting with four equal digits', () => {
+    const code = generatePostalCode(
+      scripted(
+        [],
+        ['1', '1', '1', '1', '3', '0', '1', '3', '4', '5', '1', '3', '1', '4', '6', '0', '1', '3', '4', '5'],
+      ),
+    );
+    expect(code).toBe('1314601345');
+  });
+});
+
+describe('the national code is checked without the prefix table', () => {
+  it('a code on a prefix persian-tools does not list (734) is valid, though not known', () => {
+    const code = `734123456${nationalCodeCheckDigit('734123456')}`;
+    expect(parseNationalCode(code)).toBe(code);
+    expect(nationalCodePrefixKnown(code)).toBe(false);
+  });
+});
+
+describe('mobile prefixes exactly', () => {
+  it('a ten-digit 98… is a mobile without its 0; twelve digits on 00 are not 98 + a mobile; nothing before the 09', () => {
+    expect(normalizeMobile('9812345678')).toBe('09812345678');
+    expect(normalizeMobile('009121234567')).toBeNull();
+    expect(normalizeMobile('109121234567')).toBeNull();
   });
 });

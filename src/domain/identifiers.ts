@@ -134,11 +134,15 @@ export function generateLegalId(rng: Rng): string {
  * Accepts Persian/Arabic digits, spaces and dashes, and the +98 / 0098 / 98 prefixes or none.
  */
 export function normalizeMobile(input: string): string | null {
-  let m = digitsOnly(input).replace(/^\+/, '');
-  if (m.startsWith('0098')) m = m.slice(4);
-  else if (m.startsWith('98') && m.length === 12) m = m.slice(2);
-  if (/^9\d{9}$/.test(m)) m = `0${m}`;
-  return /^09\d{9}$/.test(m) ? m : null;
+  // digitsOnly has taken out the spaces and dashes; a leading + is not a digit either
+  const digits = digitsOnly(input).replace(/^\+/, '');
+  const national = digits.startsWith('0098')
+    ? digits.slice(4)
+    : digits.startsWith('98') && digits.length === 12
+      ? digits.slice(2)
+      : digits;
+  const mobile = national.startsWith('9') ? `0${national}` : national;
+  return /^09\d{9}$/.test(mobile) ? mobile : null;
 }
 
 /** The Persian message for a mobile number that is not 09xxxxxxxxx. */

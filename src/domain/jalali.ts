@@ -23,19 +23,18 @@ export function parseJalaliDate(input: string): string | null {
   if (!m) return null;
   // Jalali years of living people and records: 1200–1499 (2019-08-03 is not a Jalali date).
   if (Number(m[1]) < 1200 || Number(m[1]) > 1499) return null;
-  const text = `${m[1]}/${pad(Number(m[2]))}/${pad(Number(m[3]))}`;
-  const d = parse(text, 'yyyy/MM/dd', new Date(2000, 0, 1));
-  if (!isValid(d) || format(d, 'yyyy/MM/dd') !== text) return null;
-  return isoOfDate(d);
+  // date-fns-jalali's parse refuses a day its month does not have (1402/12/30, 1365/07/31)
+  const d = parse(`${m[1]}/${pad(Number(m[2]))}/${pad(Number(m[3]))}`, 'yyyy/MM/dd', new Date(2000, 0, 1));
+  return isValid(d) ? isoOfDate(d) : null;
 }
 
 /** A Jalali date `1365/04/21` (ASCII digits) of an ISO date; '' for null or a bad value. */
 export function jalaliOfIso(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? '');
   if (!m) return '';
   const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return isValid(d) ? format(d, 'yyyy/MM/dd') : '';
+  // a day the Gregorian month does not have (2025-02-30) would roll over into the next month
+  return isoOfDate(d) === m[0] ? format(d, 'yyyy/MM/dd') : '';
 }
 
 /** Today's ISO date by the local clock (or of `now`). */

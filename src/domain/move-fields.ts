@@ -15,10 +15,14 @@ export function normalizeNote(note: unknown): string | null {
   return trimmed.replace(INVISIBLE, '').trim() === '' ? null : trimmed;
 }
 
-/** Whether year-month-day is a real day of the Gregorian calendar (by the platform's own calendar). */
+/**
+ * Whether year-month-day is a real day of the Gregorian calendar (by the platform's own calendar):
+ * a day past its month's end rolls over and changes the day (2025-02-30 is 2025-03-02), a month
+ * past 12 or a month 00 changes the year, and so does a year under 100 (Date.UTC reads 50 as 1950).
+ */
 function isCalendarDay(year: number, month: number, day: number): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return date.getUTCFullYear() === year && date.getUTCDate() === day;
 }
 
 const ISO_TIMESTAMP =
@@ -43,5 +47,4 @@ export function isIsoDay(day: unknown): day is string {
 }
 
 /** A user id: a positive safe integer. */
-export const isUserId = (by: unknown): by is number =>
-  typeof by === 'number' && Number.isSafeInteger(by) && by > 0;
+export const isUserId = (by: unknown): by is number => Number.isSafeInteger(by) && (by as number) > 0;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatNumber,
   group,
   legalSearchText,
+  MINUS,
   normalizePersian,
   numericParts,
   searchKey,
@@ -127,5 +129,21 @@ describe('group', () => {
     expect(group('123')).toBe('123');
     expect(group('1234')).toBe('1\u066C234');
     expect(group('1234567')).toBe('1\u066C234\u066C567');
+  });
+});
+
+describe('the display rules the mutants showed unasked', () => {
+  it('search keys are lower case', () => {
+    expect(searchKey('ABC Steel')).toBe('abcsteel');
+  });
+  it('a negative number keeps its sign whatever its digits (‎−10.10 is not 10 − 10)', () => {
+    expect(formatNumber('-10.10')).toBe(`${MINUS}۱۰٫۱`);
+    expect(formatNumber(-10.1)).toBe(`${MINUS}۱۰٫۱`);
+  });
+  it('with fractionDigits the trailing zeros are kept; without, dropped', () => {
+    expect(formatNumber(1.5, { fractionDigits: 2 })).toBe('۱٫۵۰');
+    expect(formatNumber('1.50')).toBe('۱٫۵');
+    expect(formatNumber(Number.NaN)).toBe('—');
+    expect(formatNumber(Number.POSITIVE_INFINITY)).toBe('—');
   });
 });

@@ -64,7 +64,7 @@ export function normalizePersian(input: string): string {
 export function searchKey(input: string): string {
   return normalizePersian(input)
     .toLowerCase()
-    .replace(/[\u200C\s]+/g, '');
+    .replace(/[\u200C\s]/g, '');
 }
 
 /** `search_text` of a legal person: searchKey(name), ticker key and national id. */
@@ -92,17 +92,16 @@ export function numericParts(
   value: Numeric,
   fractionDigits?: number,
 ): { neg: boolean; int: string; frac: string } | null {
-  if (value === null || value === undefined || value === '') return null;
+  // null, undefined, '', NaN and ±Infinity are refused by the pattern below ('null', 'NaN' …)
   let s: string;
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return null;
     s = fractionDigits === undefined ? String(value) : value.toFixed(fractionDigits);
     if (/e/i.test(s)) s = value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
   } else s = String(value).trim();
   const m = /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(s);
   if (!m) return null;
-  let frac = m[3] ?? '';
-  if (fractionDigits !== undefined && typeof value !== 'number') frac = frac.slice(0, fractionDigits);
+  // cut to fractionDigits (a number's toFixed already has exactly as many)
+  const frac = (m[3] ?? '').slice(0, fractionDigits);
   const int = m[2]!.replace(/^0+(?=\d)/, '');
   const neg = m[1] === '-' && /[1-9]/.test(int + frac);
   return { neg, int, frac };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, toPromise } from 'xstate';
+import { type AnyActorLogic, createActor, toPromise } from 'xstate';
+import type { RequestOptions } from '../lib/http.ts';
 import { COOKIE_NAMES, STORAGE_KEYS } from '../lib/storage.ts';
 import {
   createEffects,
@@ -180,5 +181,46 @@ describe('the session the effects read', () => {
     const withToken = world({ cookies: { 'XSRF-TOKEN': 'abc' } });
     await withToken.passwordLogin();
     expect(withToken.calls).toEqual(['/api/login', '/api/user']);
+  });
+});
+
+describe('the calls the staff effects make', () => {
+  it('every one is quiet (the machines show their own errors), with its method, body and form', async () => {
+    const calls: [string, RequestOptions][] = [];
+    const api = async <T>(path: string, options: RequestOptions = {}) => {
+      calls.push([path, options]);
+      return (path === '/api/user' ? { user: USER } : {}) as T;
+    };
+    const store = memoryStore({ 'XSRF-TOKEN': 'abc' });
+    const effects = createEffects({ api, store, navigate: () => {} });
+    // each effect's promise logic, run once to its end
+    const run = (logic: AnyActorLogic, input?: unknown) => toPromise(createActor(logic, { input }).start());
+    const login = { username: 'auditor', password: 'x' };
+    await run(effects.auth.actors.passwordLogin, login);
+    await run(effects.auth.actors.sendOtp, { mobile: '09121234567' });
+    await run(effects.auth.actors.otpLogin, { mobile: '09121234567', code: '123456' });
+    const change = { old_password: 'a', password: 'b', password_confirmation: 'b' };
+    await run(effects.auth.actors.changePassword, change);
+    await run(effects.roleSelection.actors.loadRoles);
+    await run(effects.roleSelection.actors.selectRole, { roleId: 3 });
+    await run(effects.logout.actors.callLogout);
+    store.removeCookie('XSRF-TOKEN');
+    await run(effects.logout.actors.callLogout);
+    const quiet = { quiet: true };
+    expect(calls).toEqual([
+      ['/api/login', { method: 'POST', body: login, form: true, quiet: true }],
+      ['/api/user', quiet],
+      ['/api/login/send-otp', { method: 'POST', body: { mobile: '09121234567' }, quiet: true }],
+      ['/api/login/otp', { method: 'POST', body: { mobile: '09121234567', code: '123456' }, quiet: true }],
+      ['/api/user', quiet],
+      ['/api/user/change-password', { method: 'POST', body: change, quiet: true }],
+      ['/api/user', quiet],
+      ['/api/user/role/my-roles/', quiet],
+      ['/api/user/permission/my-role-permission/3', quiet],
+      ['/api/logout', quiet],
+      // without a token, sign-out fetches one first: it changes state, as a POST does
+      ['/api/health', quiet],
+      ['/api/logout', quiet],
+    ]);
   });
 });

@@ -186,6 +186,9 @@ describe('issueStatus: model paths against the real machine', () => {
       expect(snap.context.snoozedFrom).toBe(s.context.snoozedFrom);
       expect(allowedIssueMoves(stored)).toEqual(expectedIssueMoves(state));
       expect(restoreIssueStatus(stored).value).toBe(state);
+      expect(() => restoreIssueStatus({ ...stored, state: 'approved' as IssueState })).toThrow(
+        'unknown issue state: approved',
+      );
     };
     await path.test({
       events: Object.fromEntries(ISSUE_MOVE_TYPES.map((t) => [t, forward])),

@@ -395,7 +395,7 @@ describe('statementEntry: helpers', () => {
   it('restoreStatementEntry refuses a state that is not an entry state', () => {
     expect(() =>
       restoreStatementEntry({ state: 'approved' as EntryState, checksPassed: true, history: [] }),
-    ).toThrow(/approved/);
+    ).toThrow('unknown statement entry state: approved');
   });
 
   it('names every state in Persian', () => {

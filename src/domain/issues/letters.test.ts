@@ -26,3 +26,16 @@ describe('letter reference numbers', () => {
     expect(() => jalaliYearOf('not a day')).toThrow(RangeError);
   });
 });
+
+describe('the reference number’s limits, exactly', () => {
+  it('the errors name what was wrong', () => {
+    expect(() => jalaliYearOf('1405/01/01')).toThrow('not an ISO day: 1405/01/01');
+    expect(() => formatReferenceNumber(1405, 'out', 0)).toThrow('serial must be ≥ 1: 0');
+    expect(() => formatReferenceNumber(1100, 'out', 1)).toThrow('not a Jalali year: 1100');
+  });
+  it('is read from the whole text only', () => {
+    expect(parseReferenceNumber('x1405/ص/12')).toBeNull();
+    expect(parseReferenceNumber('1405/ص/12x')).toBeNull();
+    expect(parseReferenceNumber(' ۱۴۰۵ / ص / ۱۲ ')).toEqual({ year: 1405, direction: 'out', serial: 12 });
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_PLACEHOLDERS, NOTIFICATION_EVENT_INFO, NOTIFICATION_EVENTS } from './events.ts';
-import { checkTemplate, renderSample, renderTemplate, smsParts } from './template.ts';
+import { checkTemplate, notificationSms, renderSample, renderTemplate, smsParts } from './template.ts';
 
 describe('notification templates', () => {
   it('lists the placeholders a template uses, once each, in order', () => {
@@ -54,5 +54,32 @@ describe('notification templates', () => {
     expect(smsParts('س'.repeat(135))).toMatchObject({ parts: 3 });
     expect(smsParts('a'.repeat(160))).toEqual({ parts: 1, encoding: 'GSM-7', characters: 160 });
     expect(smsParts('a'.repeat(161))).toMatchObject({ parts: 2, encoding: 'GSM-7' });
+  });
+
+  it('says exactly what is wrong: the unclosed tag, the kind of tag, the name and those allowed', () => {
+    expect(checkTemplate('سلام {{name', MESSAGE_PLACEHOLDERS)).toEqual({
+      ok: false,
+      error: 'الگو نادرست است: هر {{ باید با }} بسته شود',
+    });
+    expect(checkTemplate('{{#name}}x{{/name}}', MESSAGE_PLACEHOLDERS)).toEqual({
+      ok: false,
+      error: 'در الگو تنها جای‌نگه‌دار ساده {{نام}} پذیرفته است («name»)',
+    });
+    expect(
+      checkTemplate('{{&name}} و {{x}}', [
+        { name: 'name', label: 'نام', sample: 'مریم' },
+        { name: 'y', label: 'ی', sample: '' },
+      ]),
+    ).toEqual({
+      ok: false,
+      error: 'جای‌نگه‌دار «x» شناخته نیست؛ جای‌نگه‌دارهای این الگو: name، y',
+    });
+  });
+
+  it('an SMS of a notification: the product, the title, and the body on its own line when there is one', () => {
+    expect(notificationSms('موضوع ۱۲ به شما ارجاع شد', 'لطفاً بررسی کنید')).toBe(
+      'ناظر: موضوع ۱۲ به شما ارجاع شد\nلطفاً بررسی کنید',
+    );
+    expect(notificationSms('موضوع ۱۲ به شما ارجاع شد', '')).toBe('ناظر: موضوع ۱۲ به شما ارجاع شد');
   });
 });
