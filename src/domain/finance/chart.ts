@@ -153,23 +153,23 @@ export function chartTotalChecks(
   tolerance = 0,
 ): ChartTotalCheck[] {
   const active = chart.filter((c) => c.active);
-  const name = (code: string) => `«${active.find((c) => c.code === code)?.nameFa ?? code}»`;
+  const name = (c: ChartItem) => `«${c.nameFa}»`;
   return active
     .filter((c) => c.isTotal)
     .map((total) => {
       const id = `total.${total.code}`;
       const children = active.filter((c) => c.parent === total.code);
-      const missing = [total, ...children].map((c) => c.code).filter((code) => !isPresent(items[code]));
-      if (children.length === 0 || missing.length > 0)
+      const absent = [total, ...children].filter((c) => !isPresent(items[c.code]));
+      if (children.length === 0 || absent.length > 0)
         return {
           id,
           code: total.code,
           status: 'skipped' as const,
-          missing,
+          missing: absent.map((c) => c.code),
           messageFa:
             children.length === 0
-              ? `${name(total.code)} جزئی ندارد.`
-              : `بررسی نشد؛ مبلغ ${missing.map(name).join('، ')} در دست نیست.`,
+              ? `${name(total)} جزئی ندارد.`
+              : `بررسی نشد؛ مبلغ ${absent.map(name).join('، ')} در دست نیست.`,
         };
       const actual = items[total.code] as number;
       const expected = children.reduce((s, c) => s + c.sign * (items[c.code] as number), 0);
@@ -184,8 +184,8 @@ export function chartTotalChecks(
         expected,
         difference,
         messageFa: failed
-          ? `${name(total.code)} (${formatNumber(actual)}) با جمع اجزای آن (${formatNumber(expected)}) برابر نیست؛ اختلاف ${formatNumber(Math.abs(difference))} میلیون ریال است.`
-          : `${name(total.code)} با جمع اجزای آن برابر است.`,
+          ? `${name(total)} (${formatNumber(actual)}) با جمع اجزای آن (${formatNumber(expected)}) برابر نیست؛ اختلاف ${formatNumber(Math.abs(difference))} میلیون ریال است.`
+          : `${name(total)} با جمع اجزای آن برابر است.`,
       };
     });
 }

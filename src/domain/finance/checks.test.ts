@@ -464,3 +464,60 @@ describe('Kaveh (کاوه): retained earnings across consecutive annual years', 
       ).toEqual([]);
   });
 });
+
+describe('checkStatement: the limits and messages of each rule, exactly', () => {
+  it('the slack is 1e-9 of the largest term, at least 1e-9: a rounding gap of a trillion-rial total passes', () => {
+    const big = { total_assets: 1e12 + 500, total_liabilities: 4e11, total_equity: 6e11 };
+    expect(byId(checkStatement(big), 'balance')).toMatchObject({ ok: true, difference: 500 });
+    expect(byId(checkStatement({ ...big, total_assets: 1e12 + 2000 }), 'balance').ok).toBe(false);
+    // a gap of exactly the slack passes as exact; an inequality short by exactly the slack passes
+    const tiny = byId(
+      checkStatement({ total_assets: 1e-9, total_liabilities: 0, total_equity: 0 }),
+      'balance',
+    );
+    expect(tiny.ok).toBe(true);
+    expect(tiny.messageFa).toBe('«جمع دارایی‌ها» با جمع «جمع بدهی‌ها» و «جمع حقوق مالکانه» برابر است.');
+    expect(
+      byId(checkStatement({ total_assets: 0, current_assets: 1e-9, fixed_assets: 0 }), 'assets_within_total')
+        .ok,
+    ).toBe(true);
+  });
+
+  it('an inequality that holds says so; one that fails adds its note', () => {
+    expect(byId(run(base), 'assets_within_total').messageFa).toBe(
+      'جمع «جمع دارایی‌های جاری» و «دارایی‌های ثابت مشهود» از «جمع دارایی‌ها» بیشتر نیست.',
+    );
+    expect(byId(run({ ...base, inventory: 45 }), 'current_assets_components').messageFa).toMatch(
+      /بیشتر است؛ اختلاف ۵ میلیون ریال است\. بخشی از جمع دارایی‌های جاری نمی‌تواند از خود آن بیشتر باشد\.$/,
+    );
+  });
+
+  it('an equality fails both ways: total liabilities over their parts fails too', () => {
+    const r = byId(run({ ...base, total_liabilities: 90, total_equity: 110 }), 'liabilities_split');
+    expect(r).toMatchObject({ ok: false, expected: 80, actual: 90, difference: 10 });
+  });
+
+  it('the retained-earnings movement is about retained earnings and net profit', () => {
+    expect(byId(run(base), 'retained_earnings_movement').items).toEqual(['retained_earnings', 'net_profit']);
+  });
+
+  it('a sign check: an error when skipped too, and a plain message when it holds', () => {
+    const { cash: _, ...noCash } = base;
+    expect(byId(run(noCash), 'non_negative.cash')).toMatchObject({
+      status: 'skipped',
+      severity: 'error',
+      items: ['cash'],
+      missing: ['cash'],
+    });
+    expect(byId(run(base), 'non_negative.cash').messageFa).toBe('«موجودی نقد» منفی نیست.');
+  });
+
+  it('a bad tolerance is named in the RangeError', () => {
+    expect(() => checkStatement(base, { tolerance: -1 })).toThrow(
+      'tolerance must be a finite number ≥ 0 (million IRR), got -1',
+    );
+    expect(() => checkStatement(base, { retainedEarningsTolerance: Number.POSITIVE_INFINITY })).toThrow(
+      'retainedEarningsTolerance must be a finite number ≥ 0 (million IRR), got Infinity',
+    );
+  });
+});

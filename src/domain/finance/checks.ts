@@ -270,9 +270,8 @@ function runRule(spec: RuleSpec): CheckResult {
   };
 }
 
-/** The sum of `keys` as a Persian phrase: «a» or جمع «a» و «b» و «c». */
-const sumFa = (keys: readonly CheckInput[]) =>
-  keys.length === 1 ? label(keys[0]!) : `جمع ${keys.map(label).join(' و ')}`;
+/** The sum of `keys` (two or more: every rule's expected side) as a Persian phrase: جمع «a» و «b» و «c». */
+const sumFa = (keys: readonly CheckInput[]) => `جمع ${keys.map(label).join(' و ')}`;
 
 function tolerance(value: number | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;

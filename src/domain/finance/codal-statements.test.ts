@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { altmanZDoublePrime } from './altman.ts';
 import { article141, article141History } from './article141.ts';
+import { type CodalStatementRecord, codalPeriod, codalStatementItems } from './codal.ts';
 import { LINE_ITEM_KEYS, type LineItemKey, type LineItems } from './line-items.ts';
 import { netProfitMargin } from './ratios.ts';
 
@@ -170,5 +171,113 @@ describe('Kaveh (کاوه), annual statements 1386–1403', () => {
       return !r.ok && r.reason === 'zero_denominator' && r.missing[0] === 'revenue';
     });
     expect(zero.map((y) => y.fiscalYear)).toEqual([1386, 1387, 1388, 1389]);
+  });
+});
+
+describe('codalStatementItems: the chart items of a Codal record', () => {
+  const record = (
+    items: CodalStatementRecord['items'],
+    normalised: CodalStatementRecord['normalised'] = {},
+  ) =>
+    ({
+      symbol: 'x',
+      period_end_jalali: '1402/12/29',
+      period_months: 12,
+      normalised,
+      items,
+    }) as CodalStatementRecord;
+
+  it('the glossary items from normalised only, skipping absent values and other keys', () => {
+    expect(codalStatementItems(record(undefined, { revenue: 10, net_profit: null, foo: 3 }))).toEqual({
+      revenue: 10,
+    });
+  });
+
+  it('non-current assets from its row, the first filed row with a value, brackets and spaces ignored', () => {
+    expect(
+      codalStatementItems(
+        record({ balance_sheet: { 'جمع دارایی‌های غیرجاری': null, 'جمع دارایی های غیر جاری': 600, x: 1 } }),
+      ),
+    ).toEqual({ non_current_assets: 600 });
+  });
+
+  it('other operating: the rows between selling expenses and operating profit, without a subtotal', () => {
+    const is = {
+      'درآمدهای عملیاتی': 1000,
+      'هزینه‌های فروش، اداری و عمومی': -150,
+      'سایر درآمدها': 80,
+      'سایر هزینه‌ها': -30,
+      'جمع هزینه‌ها': 50,
+      خالی: null,
+      'سود زیان عملیاتی': 300,
+      'هزینه‌های مالی': -20,
+    };
+    expect(codalStatementItems(record({ income_statement: is }))).toEqual({ other_operating: 50 });
+    // selling expenses as the first row
+    expect(
+      codalStatementItems(
+        record({ income_statement: { 'هزینه‌های فروش': -1, سایر: 7, 'سود (زیان) عملیاتی': 6 } }),
+      ),
+    ).toEqual({ other_operating: 7 });
+    // without either row, or with them in the other order, nothing is derived
+    expect(codalStatementItems(record({ income_statement: { سایر: 7, 'سود (زیان) عملیاتی': 6 } }))).toEqual(
+      {},
+    );
+    expect(codalStatementItems(record({ income_statement: { 'هزینه‌های فروش': -1, سایر: 7 } }))).toEqual({});
+    expect(
+      codalStatementItems(
+        record({ income_statement: { 'سود (زیان) عملیاتی': 6, سایر: 7, 'هزینه‌های فروش': -1 } }),
+      ),
+    ).toEqual({});
+  });
+
+  it('dividends, positive, from a row that starts «سود سهام مصوب»', () => {
+    expect(codalStatementItems(record({ income_statement: { 'سود سهام مصوب طی سال': -120 } }))).toEqual({
+      dividends: 120,
+    });
+  });
+
+  it('the cash-flow totals, each from its own row', () => {
+    const cf = {
+      // a row of the activity that is not its net flow
+      'نقد دریافتی حاصل از فعالیت‌های عملیاتی': 999,
+      'جریان خالص ورود (خروج) نقد حاصل از فعالیت‌های عملیاتی': 300,
+      'جریان خالص ورود (خروج) نقد حاصل از فعالیت‌های سرمایه‌گذاری': -100,
+      'جریان خالص ورود (خروج) نقد حاصل از فعالیت‌های تامین مالی': -50,
+      'خالص افزایش (کاهش) در موجودی نقد': 150,
+    };
+    expect(codalStatementItems(record({ cash_flow: cf }))).toEqual({
+      cf_operating: 300,
+      cf_investing: -100,
+      cf_financing: -50,
+      cf_net_change: 150,
+    });
+  });
+});
+
+describe('codalPeriod', () => {
+  const base = { symbol: 'x', normalised: {} };
+  it('the fiscal year the period ends in, from the fiscal year end when given', () => {
+    expect(codalPeriod({ ...base, period_end_jalali: '1402/06/31', period_months: 6 })).toEqual({
+      fiscalYear: 1402,
+      periodMonths: 6,
+      periodEndJalali: '1402/06/31',
+    });
+    expect(
+      codalPeriod({
+        ...base,
+        period_end_jalali: '1402/06/31',
+        period_months: 9,
+        fiscal_year_end_jalali: '1403/03/31',
+      }),
+    ).toEqual({ fiscalYear: 1403, periodMonths: 9, periodEndJalali: '1402/06/31' });
+  });
+
+  it('an opening balance sheet is the close of the previous year', () => {
+    expect(codalPeriod({ ...base, period_end_jalali: '1390/12/29', period_months: null })).toEqual({
+      fiscalYear: 1389,
+      periodMonths: 12,
+      periodEndJalali: '1389/12/29',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { searchKey } from '../persian-text.ts';
-import { LINE_ITEM_KEYS } from './line-items.ts';
+import { isPresent, LINE_ITEM_KEYS } from './line-items.ts';
 
 /**
  * A published statement in the shape of data/codal/statements.json (see data/codal/SOURCES.md):
@@ -33,8 +33,7 @@ function row(
   match: (k: string) => boolean,
 ): number | undefined {
   if (!rows) return undefined;
-  for (const [label, value] of Object.entries(rows))
-    if (typeof value === 'number' && Number.isFinite(value) && match(key(label))) return value;
+  for (const [label, value] of Object.entries(rows)) if (isPresent(value) && match(key(label))) return value;
   return undefined;
 }
 
@@ -55,8 +54,8 @@ function row(
 export function codalStatementItems(record: CodalStatementRecord): Record<string, number> {
   const out: Record<string, number> = {};
   for (const k of LINE_ITEM_KEYS) {
-    const v = record.normalised?.[k];
-    if (typeof v === 'number' && Number.isFinite(v)) out[k] = v;
+    const v = record.normalised[k]; // the import refuses a record without normalised
+    if (isPresent(v)) out[k] = v;
   }
   const bs = record.items?.balance_sheet;
   const is = record.items?.income_statement;
@@ -78,7 +77,7 @@ export function codalStatementItems(record: CodalStatementRecord): Record<string
       for (const l of labels.slice(from + 1, to)) {
         if (key(l).startsWith(key('جمع'))) continue;
         const v = is[l];
-        if (typeof v === 'number' && Number.isFinite(v)) sum += v;
+        if (isPresent(v)) sum += v;
       }
       out.other_operating = sum;
     }

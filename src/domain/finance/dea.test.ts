@@ -293,4 +293,23 @@ describe('errors (RangeError, English message)', () => {
       RangeError,
     );
   });
+
+  it('names what is wrong', async () => {
+    await expect(dea([{ id: '', inputs: [1], outputs: [1] }], { model: 'ccr' })).rejects.toThrow(
+      new RangeError('every DEA unit needs a non-empty id'),
+    );
+    await expect(
+      dea([{ id: 7 as unknown as string, inputs: [1], outputs: [1] }], { model: 'ccr' }),
+    ).rejects.toThrow(new RangeError('every DEA unit needs a non-empty id'));
+    await expect(dea(hospitals, { model: 'sbm' as 'ccr' })).rejects.toThrow(
+      new RangeError("DEA model must be 'ccr' or 'bcc', got sbm"),
+    );
+    await expect(dea(hospitals, { model: 'ccr', orientation: 'output' as 'input' })).rejects.toThrow(
+      new RangeError("DEA orientation must be 'input', got output"),
+    );
+    // input orientation, the only one, may be named
+    await expect(dea(hospitals, { model: 'ccr', orientation: 'input' })).resolves.toHaveLength(
+      hospitals.length,
+    );
+  });
 });

@@ -144,7 +144,7 @@ function validate(units: readonly DeaUnit[], opts: DeaOptions): void {
     }
     const check = (kind: 'input' | 'output', values: readonly number[]) => {
       values.forEach((value, k) => {
-        if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+        if (!Number.isFinite(value) || value <= 0) {
           throw new RangeError(
             `unit "${unit.id}": ${kind} ${k + 1} is ${String(value)}; DEA (CCR/BCC) needs every ` +
               'input and output to be a finite number greater than 0',
@@ -157,9 +157,8 @@ function validate(units: readonly DeaUnit[], opts: DeaOptions): void {
   }
 }
 
-/** `coef name` as an LP-format term with its sign (coefficients are finite; zero ones omitted). */
+/** `coef name` as an LP-format term with its sign (coefficients are finite and, the data being positive, never 0). */
 function term(coef: number, name: string): string {
-  if (coef === 0) return '';
   return `${coef < 0 ? '-' : '+'} ${String(Math.abs(coef))} ${name}`;
 }
 

@@ -351,5 +351,230 @@ describe('evaluateFormula', () => {
     );
     expect(a.ok).toBe(99_900);
     expect(b.ok).toBe(100_000 - Math.ceil(100_000 / 7));
+  }, 60_000); // instrumented (coverage, mutation testing) on a busy machine it takes far longer
+});
+
+describe('parseFormula: the rules, one by one', () => {
+  const messages = (text: string) => refused(text).map((e) => e.messageFa);
+
+  it('references are sorted whatever their order in the text', () => {
+    expect(parsed('total_assets / revenue + cash').references.items).toEqual([
+      'cash',
+      'revenue',
+      'total_assets',
+    ]);
+    expect(parsed('measure.disclosure_timeliness - measure.board_independence').references.measures).toEqual([
+      'board_independence',
+      'disclosure_timeliness',
+    ]);
+  });
+
+  it('a line break, tab or direction mark is a space, one character for one', () => {
+    expect(run('revenue\n+\tnet_profit\u200c', { revenue: 2, net_profit: 3 })).toEqual({
+      ok: true,
+      value: 5,
+    });
+    // the position after a line break still counts it
+    expect(refused('revenue\n+')).toEqual([{ messageFa: 'خطای نحوی در نویسهٔ ۱۰: عبارت ناتمام است', at: 9 }]);
+  });
+
+  it('each syntax error in Persian, with its 1-based position in the message', () => {
+    expect(refused('(revenue')).toEqual([
+      { messageFa: 'خطای نحوی در نویسهٔ ۹: پرانتز بسته «)» کم است', at: 8 },
+    ]);
+    expect(refused(')')).toEqual([
+      { messageFa: 'خطای نحوی در نویسهٔ ۱: اینجا عدد، قلم، سنجه یا پرانتز لازم است', at: 0 },
+    ]);
+    expect(refused('revenue > 0 ? 1')).toEqual([
+      { messageFa: 'خطای نحوی در نویسهٔ ۱۶: بخش «:» عبارت شرطی (… ? … : …) کم است', at: 15 },
+    ]);
+    expect(refused('revenue + 1 )')).toEqual([
+      { messageFa: 'خطای نحوی در نویسهٔ ۱۳: نویسهٔ نابجا «)»', at: 12 },
+    ]);
+    expect(refused('1 ?. 2')).toEqual([{ messageFa: 'خطای نحوی در نویسهٔ ۳: نویسهٔ نابجا «?.»', at: 2 }]);
+    expect(refused('2 3')).toEqual([{ messageFa: 'خطای نحوی در نویسهٔ ۳: بخش نامفهوم «3»', at: 2 }]);
+    expect(refused('سود / revenue')).toEqual([
+      {
+        messageFa:
+          'خطای نحوی در نویسهٔ ۱: بخش نامفهوم «سود / revenue»؛ کد قلم‌ها و سنجه‌ها لاتین است (مانند net_profit)',
+        at: 0,
+      },
+    ]);
+    // a message mathjs has no Persian for
+    expect(refused('revenue ? : 2')).toEqual([
+      { messageFa: 'خطای نحوی در نویسهٔ ۱۱: عبارت درست نوشته نشده است', at: 10 },
+    ]);
+  });
+
+  it.each([
+    'Unexpected end of expression',
+    'Parenthesis ) expected',
+    'Value expected',
+    'False part of conditional expression expected',
+    'Unexpected operator )',
+  ])('a quoted part is not read as the syntax message it contains: «سود %s»', (words) => {
+    expect(messages(`سود ${words}`)).toEqual([
+      `خطای نحوی در نویسهٔ ۱: بخش نامفهوم «سود ${words}»؛ کد قلم‌ها و سنجه‌ها لاتین است (مانند net_profit)`,
+    ]);
+  });
+
+  it(`the text is at most ${2000} characters`, () => {
+    const at = (n: number) => `revenue${' '.repeat(n - 'revenue'.length)}`;
+    expect(parseFormula(at(2000), known).ok).toBe(true);
+    expect(refused(at(2001))).toEqual([{ messageFa: 'فرمول بیش از ۲۰۰۰ نویسه است.' }]);
+  });
+
+  it('the same problem is reported once', () => {
+    expect(messages('foo + foo * foo')).toEqual(['قلم یا سنجه ناشناخته: foo']);
+  });
+
+  it('property access only as item.<code> or measure.<code>', () => {
+    const access = (t: string) =>
+      `دسترسی به ویژگی مجاز نیست: «${t}»؛ فقط item.‹کد قلم› و measure.‹کد سنجه› نوشته می‌شود`;
+    expect(messages('foo.revenue')).toEqual([access('foo.revenue')]);
+    // a call named item is not the namespace item
+    expect(messages('item(1).revenue')).toEqual([access('item(1).revenue')]);
+  });
+
+  it('functions only by their plain name, the message naming the callee', () => {
+    expect(messages('item.revenue(1)')).toEqual([
+      'تابع مجاز نیست: «item.revenue»؛ توابع مجاز: min، max، abs، round',
+    ]);
+    expect(messages('measure.max(revenue)')).toEqual([
+      'تابع مجاز نیست: «measure.max»؛ توابع مجاز: min، max، abs، round',
+    ]);
+    // what is wrong inside a refused call is reported too
+    expect(messages('sqrt(foo)')).toEqual([
+      'تابع مجاز نیست: «sqrt»؛ توابع مجاز: min، max، abs، round',
+      'قلم یا سنجه ناشناخته: foo',
+    ]);
+  });
+
+  it('round takes one or two inputs, the second a literal integer 0–15', () => {
+    expect(messages('round()')).toEqual(['round یک یا دو ورودی می‌گیرد: «round()»']);
+    expect(messages('round(revenue, 2, 3)')).toEqual(['round یک یا دو ورودی می‌گیرد: «round(revenue, 2, 3)»']);
+    expect(run('round(revenue, 15)', { revenue: 0.1234567890123456 })).toEqual({
+      ok: true,
+      value: 0.123456789012346,
+    });
+    expect(run('round(revenue, 0)', { revenue: 2.5 })).toEqual({ ok: true, value: 3 });
+    expect(messages('round(revenue, 16)')).toEqual([
+      'ورودی دوم round باید عدد صحیح ۰ تا ۱۵ باشد: «round(revenue, 16)»',
+    ]);
+    expect(messages('round(revenue, -1)')).toEqual([
+      'ورودی دوم round باید عدد صحیح ۰ تا ۱۵ باشد: «round(revenue, -1)»',
+    ]);
+    expect(messages('round(revenue, 1.5)')).toHaveLength(1);
+    // zero rounds to zero, not to −0
+    expect(run('round(revenue)', { revenue: 0 })).toEqual({ ok: true, value: 0 });
+    expect(Object.is((run('round(revenue)', { revenue: 0.4 }) as { value: number }).value, 0)).toBe(true);
+  });
+
+  it('abs takes one input; min and max one or more', () => {
+    expect(messages('abs()')).toEqual(['abs یک ورودی می‌گیرد: «abs()»']);
+    expect(messages('max()')).toEqual(['max دست‌کم یک ورودی می‌گیرد: «max()»']);
+    expect(run('max(revenue, net_profit)', { revenue: 2, net_profit: 3 })).toEqual({ ok: true, value: 3 });
+    expect(run('min(revenue, net_profit)', { revenue: 2, net_profit: 3 })).toEqual({ ok: true, value: 2 });
+    expect(run('max(revenue, net_profit, cash)', { revenue: 2, net_profit: 3, cash: 1 })).toEqual({
+      ok: true,
+      value: 3,
+    });
+  });
+
+  it('each comparison at its boundary (1 true, 0 false)', () => {
+    const at = (op: string, a: number, b: number) =>
+      run(`revenue ${op} net_profit`, { revenue: a, net_profit: b });
+    const table: [string, number, number, number][] = [
+      ['<', 1, 2, 1],
+      ['<', 2, 2, 0],
+      ['<=', 2, 2, 1],
+      ['<=', 3, 2, 0],
+      ['>', 2, 2, 0],
+      ['>', 3, 2, 1],
+      ['>=', 2, 2, 1],
+      ['>=', 1, 2, 0],
+      ['==', 2, 2, 1],
+      ['==', 2, 3, 0],
+      ['!=', 2, 2, 0],
+      ['!=', 2, 3, 1],
+    ];
+    for (const [op, a, b, value] of table)
+      expect(at(op, a, b), `${a} ${op} ${b}`).toEqual({ ok: true, value });
+    // chained: every link must hold
+    expect(run('0 <= revenue <= 10', { revenue: 10 })).toEqual({ ok: true, value: 1 });
+    expect(run('0 <= revenue <= 10', { revenue: 0 })).toEqual({ ok: true, value: 1 });
+    expect(run('0 <= revenue <= 10', { revenue: -1 })).toEqual({ ok: true, value: 0 });
+  });
+
+  it('a constant must be a finite number', () => {
+    expect(messages('NaN')).toEqual(['این ثابت مجاز نیست: «NaN»']);
+    expect(messages('null')).toEqual(['این ثابت مجاز نیست: «null»']);
+  });
+});
+
+describe('evaluateFormula: the zero denominator, exactly', () => {
+  it('0 / 0 names the denominator', () => {
+    expect(run('net_profit / revenue', { net_profit: 0, revenue: 0 })).toEqual({
+      ok: false,
+      reason: 'zero_denominator',
+      missing: ['item.revenue'],
+    });
+  });
+
+  it('a negative quotient that overflows names the denominator too', () => {
+    expect(run('revenue / total_assets', { revenue: -1e10, total_assets: 1e-310 })).toEqual({
+      ok: false,
+      reason: 'zero_denominator',
+      missing: ['item.total_assets'],
+    });
+  });
+
+  it('a conditional denominator names the references of both branches and the condition', () => {
+    expect(
+      run(
+        'revenue / (net_profit > 0 ? net_profit : measure.board_independence)',
+        { revenue: 1, net_profit: 0 },
+        {
+          board_independence: 0,
+        },
+      ),
+    ).toEqual({
+      ok: false,
+      reason: 'zero_denominator',
+      missing: ['item.net_profit', 'measure.board_independence'],
+    });
+  });
+
+  it('a denominator without references, or an overflow, names the formula as written, trimmed', () => {
+    expect(run('  revenue / (2 - 2) ', { revenue: 1 })).toEqual({
+      ok: false,
+      reason: 'zero_denominator',
+      missing: ['revenue / (2 - 2)'],
+    });
+    expect(run(' revenue * 1e308 * 10 ', { revenue: 10 })).toEqual({
+      ok: false,
+      reason: 'zero_denominator',
+      missing: ['revenue * 1e308 * 10'],
+    });
+  });
+
+  it('never throws: anything else thrown while evaluating is not computable, naming the formula', async () => {
+    const { ParsedFormula } = await import('./formulas.ts');
+    for (const thrown of [
+      undefined,
+      null,
+      'x',
+      new RangeError('stack'),
+      { zeroDivision: 'yes', names: ['a'] },
+    ]) {
+      const f = new ParsedFormula(' revenue ', () => {
+        throw thrown;
+      }, []);
+      expect(evaluateFormula(f, { items: {}, measures: {} }), String(thrown)).toEqual({
+        ok: false,
+        reason: 'zero_denominator',
+        missing: ['revenue'],
+      });
+    }
   });
 });

@@ -148,7 +148,8 @@ export class ParsedFormula {
     this.#env = new Array<number>(slots.length).fill(0);
     const items = slots.filter((s) => s.ns === 'item').map((s) => s.code);
     const measures = slots.filter((s) => s.ns === 'measure').map((s) => s.code);
-    this.references = { items: [...new Set(items)].sort(), measures: [...new Set(measures)].sort() };
+    // slots are unique (one per reference: Checker.#ref)
+    this.references = { items: items.sort(), measures: measures.sort() };
   }
 
   /** See `evaluateFormula`. */
@@ -181,13 +182,8 @@ export class ParsedFormula {
 const isZeroDivision = (e: unknown): e is ZeroDivision =>
   typeof e === 'object' && e !== null && (e as ZeroDivision).zeroDivision === true;
 
-/** `item.` names before `measure.` names, each group sorted. */
-const sortRefs = (names: string[]) =>
-  names.sort((a, b) => {
-    const ia = a.startsWith('item.') ? 0 : 1;
-    const ib = b.startsWith('item.') ? 0 : 1;
-    return ia - ib || (a < b ? -1 : a > b ? 1 : 0);
-  });
+/** `item.` names before `measure.` names, each group sorted: in code-unit order, "item." < "measure.". */
+const sortRefs = (names: string[]) => names.sort();
 
 /**
  * `formula` for one company-year's `inputs`: the value, or why there is none (see the module
@@ -233,11 +229,10 @@ const quote = (s: string) => `«${s}»`;
 function syntaxDetailFa(message: string): string {
   if (/^Unexpected end of expression/.test(message)) return 'عبارت ناتمام است';
   if (/^Parenthesis \) expected/.test(message)) return 'پرانتز بسته «)» کم است';
-  if (/^Parenthesis \( expected/.test(message)) return 'پرانتز باز «(» کم است';
   if (/^Value expected/.test(message)) return 'اینجا عدد، قلم، سنجه یا پرانتز لازم است';
   if (/^False part of conditional expression expected/.test(message))
     return 'بخش «:» عبارت شرطی (… ? … : …) کم است';
-  const operator = /^Unexpected operator (.+?)(?: \(char \d+\))?$/.exec(message);
+  const operator = /^Unexpected operator (.+) \(char \d+\)$/.exec(message);
   if (operator) return `نویسهٔ نابجا ${quote(operator[1]!)}`;
   const part = /(?:Unexpected part|Syntax error in part) "(.*)"/.exec(message);
   if (part)
@@ -309,8 +304,7 @@ class Checker {
       case 'ConstantNode': {
         const v = n.value;
         if (typeof v === 'string') return this.#fail(`متن (رشته) مجاز نیست: ${quote(node.toString())}`);
-        if (typeof v !== 'number' || !Number.isFinite(v))
-          return this.#fail(`این ثابت مجاز نیست: ${quote(node.toString())}`);
+        if (!Number.isFinite(v)) return this.#fail(`این ثابت مجاز نیست: ${quote(node.toString())}`);
         return { fn: () => v, refs: new Set() };
       }
       case 'SymbolNode': {
@@ -375,22 +369,20 @@ class Checker {
 
   #accessor(n: Record<string, any>): Part {
     const object = n.object as MathNode & { name?: string };
-    const index = n.index as { dotNotation: boolean; dimensions: (MathNode & { value?: unknown })[] };
-    const dim = index.dimensions.length === 1 ? index.dimensions[0] : undefined;
+    // `a.b` is parsed as an index with one dimension, the constant string "b"
+    const index = n.index as { dotNotation: boolean; dimensions: { value?: unknown }[] };
     const text = (n as MathNode).toString();
     if (
       object.type !== 'SymbolNode' ||
       (object.name !== 'item' && object.name !== 'measure') ||
       n.optionalChaining === true ||
-      !index.dotNotation ||
-      dim?.type !== 'ConstantNode' ||
-      typeof dim.value !== 'string'
+      !index.dotNotation
     )
       return this.#fail(
         `دسترسی به ویژگی مجاز نیست: ${quote(text)}؛ فقط item.‹کد قلم› و measure.‹کد سنجه› نوشته می‌شود`,
       );
     const ns = object.name;
-    const code = dim.value;
+    const code = index.dimensions[0]!.value as string;
     if (!(ns === 'item' ? this.known.items : this.known.measures).has(code))
       return this.#fail(`قلم یا سنجه ناشناخته: ${ns}.${code}`);
     return this.#ref(ns, code);
@@ -405,45 +397,44 @@ class Checker {
     if (n.isPercentage === true) return this.#fail('نشانهٔ درصد «%» مجاز نیست؛ به‌جای آن ‎/ 100 بنویسید');
     const fnName = n.fn as string;
     const args = n.args as MathNode[];
-    if (args.length === 1 && (fnName === 'unaryMinus' || fnName === 'unaryPlus')) {
+    // mathjs gives the unary operators one argument and the binary ones two
+    if (fnName === 'unaryMinus' || fnName === 'unaryPlus') {
       const a = this.check(args[0]!);
       const af = a.fn;
       return { fn: fnName === 'unaryMinus' ? (env) => -af(env) : af, refs: a.refs };
     }
-    if (args.length === 2) {
-      const compare = comparison(fnName);
-      const binary = ['add', 'subtract', 'multiply', 'divide'].includes(fnName);
-      if (compare || binary) {
-        const [a, b] = this.#children(args) as [Part, Part];
-        const af = a.fn;
-        const bf = b.fn;
-        const refs = union([a, b]);
-        if (compare) return { fn: (env) => (compare(af(env), bf(env)) ? 1 : 0), refs };
-        switch (fnName) {
-          case 'add':
-            return { fn: (env) => af(env) + bf(env), refs };
-          case 'subtract':
-            return { fn: (env) => af(env) - bf(env), refs };
-          case 'multiply':
-            return { fn: (env) => af(env) * bf(env), refs };
-          default: {
-            const signal: ZeroDivision = {
-              zeroDivision: true,
-              names: b.refs.size > 0 ? sortRefs([...b.refs]) : [this.text],
-            };
-            return {
-              fn: (env) => {
-                const d = bf(env);
-                if (d === 0) throw signal;
-                const a = af(env);
-                const q = a / d;
-                // a finite numerator over a denominator so small that the quotient overflows
-                if ((q === Infinity || q === -Infinity) && Number.isFinite(a)) throw signal;
-                return q;
-              },
-              refs,
-            };
-          }
+    const compare = comparison(fnName);
+    const binary = ['add', 'subtract', 'multiply', 'divide'].includes(fnName);
+    if (compare || binary) {
+      const [a, b] = this.#children(args) as [Part, Part];
+      const af = a.fn;
+      const bf = b.fn;
+      const refs = union([a, b]);
+      if (compare) return { fn: (env) => (compare(af(env), bf(env)) ? 1 : 0), refs };
+      switch (fnName) {
+        case 'add':
+          return { fn: (env) => af(env) + bf(env), refs };
+        case 'subtract':
+          return { fn: (env) => af(env) - bf(env), refs };
+        case 'multiply':
+          return { fn: (env) => af(env) * bf(env), refs };
+        default: {
+          const signal: ZeroDivision = {
+            zeroDivision: true,
+            names: b.refs.size > 0 ? sortRefs([...b.refs]) : [this.text],
+          };
+          return {
+            fn: (env) => {
+              const d = bf(env);
+              if (d === 0) throw signal;
+              const a = af(env);
+              const q = a / d;
+              // a finite numerator over a denominator so small that the quotient overflows
+              if ((q === Infinity || q === -Infinity) && Number.isFinite(a)) throw signal;
+              return q;
+            },
+            refs,
+          };
         }
       }
     }
@@ -455,8 +446,7 @@ class Checker {
     const text = (n as MathNode).toString();
     const allowed = 'توابع مجاز: min، max، abs، round';
     if (callee.type !== 'SymbolNode' || !(FORMULA_FUNCTIONS as readonly string[]).includes(callee.name!)) {
-      const name = callee.type === 'SymbolNode' ? callee.name! : callee.toString();
-      const failed = this.#fail(`تابع مجاز نیست: ${quote(name)}؛ ${allowed}`);
+      const failed = this.#fail(`تابع مجاز نیست: ${quote(callee.toString())}؛ ${allowed}`);
       this.#children(n.args as MathNode[]); // to report what is wrong inside too
       return failed;
     }
@@ -468,7 +458,8 @@ class Checker {
       let digits = 0;
       if (argNodes.length === 2) {
         const d = argNodes[1] as MathNode & { value?: unknown };
-        if (d.type !== 'ConstantNode' || !Number.isInteger(d.value) || (d.value as number) > 15)
+        // only a ConstantNode has a value; a negative literal is an operator node
+        if (!Number.isInteger(d.value) || (d.value as number) > 15)
           return this.#fail(`ورودی دوم round باید عدد صحیح ${fa(0)} تا ${fa(15)} باشد: ${quote(text)}`);
         digits = d.value as number;
       }
@@ -486,17 +477,11 @@ class Checker {
     const parts = this.#children(argNodes);
     const fns = parts.map((p) => p.fn);
     const pick = name === 'min' ? Math.min : Math.max;
-    const fn: Fn =
-      fns.length === 2
-        ? (
-            (f0, f1) => (env: Env) =>
-              pick(f0(env), f1(env))
-          )(fns[0]!, fns[1]!)
-        : (env) => {
-            let r = fns[0]!(env);
-            for (let i = 1; i < fns.length; i++) r = pick(r, fns[i]!(env));
-            return r;
-          };
+    const fn: Fn = (env) => {
+      let r = fns[0]!(env);
+      for (let i = 1; i < fns.length; i++) r = pick(r, fns[i]!(env));
+      return r;
+    };
     return { fn, refs: union(parts) };
   }
 }
@@ -527,7 +512,8 @@ export function parseFormula(text: string, known: KnownReferences): ParseFormula
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     const char = (e as { char?: unknown }).char;
-    if (typeof char === 'number' && Number.isInteger(char) && char >= 1) {
+    // mathjs' SyntaxError carries the 1-based position `char`; a RangeError has none
+    if (typeof char === 'number') {
       const at = Math.min(char - 1, text.length);
       return {
         ok: false,

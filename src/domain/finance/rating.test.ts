@@ -367,3 +367,93 @@ describe('defaults', () => {
     expect(v.roa).toEqual({ ok: false, reason: 'missing', missing: ['formula.roa'] });
   });
 });
+
+describe('the limits of each rule, exactly', () => {
+  const band = (grade: RatingBand['grade'], minScore: number, labelFa = ''): RatingBand => ({
+    grade,
+    labelFa,
+    minScore,
+  });
+  const messages = (items: readonly RatingItem[], bands: readonly RatingBand[], minCoverage?: number) => {
+    const r = validateRatingConfig(items, bands, { minCoverage });
+    return r.ok ? [] : r.errors.map((e) => e.messageFa);
+  };
+
+  it('a score short of a minimum by exactly the rounding tolerance still reaches it; below every band, the last', () => {
+    expect(gradeOf(85 - GRADE_EPSILON, BANDS).grade).toBe('A');
+    expect(gradeOf(85 - 10 * GRADE_EPSILON, BANDS).grade).toBe('B');
+    // bands whose lowest minimum is above the score: the lowest band, not undefined
+    expect(gradeOf(-5, BANDS).grade).toBe('E');
+    expect(gradeOf(10, [band('A', 50), band('B', 20)]).grade).toBe('B');
+  });
+
+  it('an item needs a code, finite scale ends and a source; names fall back to the code', () => {
+    const noCode = {
+      ...item('', 'economic', 1),
+      nameFa: 'بی‌کد',
+      source: { kind: 'measure' as const, code: 'x' },
+    };
+    expect(messages([noCode], BANDS)).toEqual(['شاخص «بی‌کد» کد ندارد.']);
+    for (const scale of [
+      { min: Number.NaN, max: 1, higherIsBetter: true },
+      { min: 0, max: Number.POSITIVE_INFINITY, higherIsBetter: true },
+      { min: 2, max: 1, higherIsBetter: true },
+    ])
+      expect(messages([item('a', 'economic', 1, scale)], BANDS)).toEqual([
+        'بازهٔ نرمال‌سازی شاخص «شاخص a» نامعتبر است: کمینه باید عددی کمتر از بیشینه باشد.',
+      ]);
+    const noSource = {
+      ...item('a', 'economic', 1),
+      nameFa: '',
+      source: { kind: 'measure' as const, code: '' },
+    };
+    expect(messages([noSource], BANDS)).toEqual(['منبع شاخص «a» (فرمول یا سنجه) تعیین نشده است.']);
+  });
+
+  it('band minimums from 0 to 100 inclusive, named by label or grade, each below the one before', () => {
+    expect(messages(ITEMS, [band('A', 100), band('B', 0)])).toEqual([]);
+    expect(messages(ITEMS, [band('A', -1, 'منفی'), band('B', 0)])[0]).toBe(
+      'کف امتیاز ردهٔ «منفی» باید عددی از ۰ تا ۱۰۰ باشد.',
+    );
+    expect(messages(ITEMS, [band('A', Number.NaN), band('B', 0)])[0]).toBe(
+      'کف امتیاز ردهٔ «A» باید عددی از ۰ تا ۱۰۰ باشد.',
+    );
+    expect(messages(ITEMS, [band('A', 100.5), band('B', 0)])).toHaveLength(1);
+    expect(messages(ITEMS, [band('A', 50, 'خوب'), band('B', 70, 'بهتر'), band('C', 0)])).toEqual([
+      'کف امتیاز رده‌ها باید نزولی باشد: کف ردهٔ «بهتر» (۷۰) از ردهٔ پیش از آن (۵۰) کمتر نیست.',
+    ]);
+  });
+
+  it('the minimum coverage is a fraction from 0 to 1 inclusive', () => {
+    expect(messages(ITEMS, BANDS, 0)).toEqual([]);
+    expect(messages(ITEMS, BANDS, 1)).toEqual([]);
+    for (const bad of [-0.1, 1.01, Number.NaN])
+      expect(messages(ITEMS, BANDS, bad)).toEqual(['حداقل پوشش وزن‌ها باید عددی از ۰ تا ۱ باشد.']);
+  });
+
+  it('coverage exactly at the minimum rates; the message gives both in percent, to a tenth', () => {
+    // g1 + t1 = 5 of 10: coverage 0.5
+    expect(rate(ITEMS, { g1: 90, t1: 80 }, BANDS, { minCoverage: 0.5 + 1e-9 }).ok).toBe(true);
+    const r = rate(ITEMS, { g1: 90, t1: 80 }, BANDS, { minCoverage: 0.555 });
+    if (r.ok || r.reason !== 'insufficient_coverage') throw new Error('expected insufficient coverage');
+    expect(r.messageFa).toBe(
+      'رتبه قابل محاسبه نیست: تنها ۵۰٪ وزن شاخص‌ها در دست است (حداقل ۵۵٫۵٪). شاخص‌های بی‌مقدار: «شاخص e1»، «شاخص m1».',
+    );
+    // an item with no Persian name is named by its code
+    const unnamed = [{ ...item('x', 'economic', 1), nameFa: '' }, item('y', 'economic', 1)];
+    const u = rate(unnamed, { y: 50 }, BANDS, { minCoverage: 0.9 });
+    expect(u.ok === false && u.reason === 'insufficient_coverage' && u.messageFa).toContain('«x»');
+  });
+
+  it('an item absent from the values is missing with no further reason', () => {
+    const r = rate(ITEMS, { g1: 90, t1: 80, e1: 70 }, BANDS);
+    expect(r.ok && r.items.find((i) => i.code === 'm1')).toEqual({
+      code: 'm1',
+      dimension: 'managers',
+      weight: 1,
+      raw: null,
+      score: null,
+      notComputable: { reason: 'missing', missing: [] },
+    });
+  });
+});

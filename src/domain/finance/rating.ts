@@ -280,7 +280,7 @@ export function rate(
   const parts: RatingParts = { byDimension, missing, coverage, items: rated };
 
   if (covered === 0 || coverage + COVERAGE_EPSILON < minCoverage) {
-    const names = missing.map((code) => `«${items.find((i) => i.code === code)?.nameFa ?? code}»`);
+    const names = items.filter((i) => missing.includes(i.code)).map((i) => `«${i.nameFa || i.code}»`);
     return {
       ok: false,
       reason: 'insufficient_coverage',
