@@ -36,6 +36,7 @@ describe('as of a date', () => {
     expect(isValidOn(row('S', 'A', 1, '2024-01-01', null), '2099-12-31')).toBe(true);
     expect(hasEndedBy(h, '2023-03-21')).toBe(true);
     expect(hasEndedBy(h, '2023-03-20')).toBe(false);
+    expect(hasEndedBy(row('S', 'A', 1, '2024-01-01', null), '2099-12-31')).toBe(false);
   });
   it('recognises ISO days only', () => {
     expect(isIsoDay('2024-02-29')).toBe(true);
@@ -98,5 +99,46 @@ describe('comparing two dates', () => {
   it('finds nothing between a date and itself', () => {
     const m = new Map([['A', s(0.6, 'state-owned', 'S')]]);
     expect(compareDates(m, m)).toEqual([]);
+  });
+  it('takes a company absent on a date as private, with no share and no controller', () => {
+    const before = new Map([
+      ['F', s(0, 'private')],
+      ['G', s(0.2, 'state-affiliated', 'S')],
+    ]);
+    const after = new Map([
+      ['G', s(0.2, 'state-affiliated', 'S')],
+      ['H', s(0, 'private')],
+    ]);
+    expect(compareDates(before, after)).toEqual([]);
+    // and changed when it is not private there
+    expect(compareDates(new Map([['F', s(0, 'state-affiliated')]]), new Map()).map((c) => c.company)).toEqual(
+      ['F'],
+    );
+    expect(compareDates(new Map(), new Map([['F', s(0, 'private', 'P')]]))).toMatchObject([
+      { company: 'F', before: null, shareChange: 0, classChanged: false, controllerChanged: true },
+    ]);
+  });
+  it('counts a share that becomes computable or not as moved, and one not computable on both dates as not', () => {
+    const unknown = s(null, 'state-affiliated');
+    expect(compareDates(new Map([['A', unknown]]), new Map([['A', unknown]]))).toEqual([]);
+    expect(
+      compareDates(new Map([['A', unknown]]), new Map([['A', s(0.3, 'state-affiliated')]])),
+    ).toMatchObject([{ company: 'A', shareChange: null, classChanged: false, controllerChanged: false }]);
+    expect(
+      compareDates(new Map([['A', s(0.3, 'state-affiliated')]]), new Map([['A', unknown]])),
+    ).toMatchObject([{ company: 'A', shareChange: null }]);
+  });
+  it('lists a change of share alone, and orders equal changes by id', () => {
+    const before = new Map([
+      ['Z', s(0.3, 'state-affiliated')],
+      ['Y', s(0.3, 'state-affiliated')],
+      ['X', s(0.2, 'state-affiliated')],
+    ]);
+    const after = new Map([
+      ['Z', s(0.4, 'state-affiliated')],
+      ['Y', s(0.4, 'state-affiliated')],
+      ['X', s(0.2 + 1e-6, 'state-affiliated')],
+    ]);
+    expect(compareDates(before, after).map((c) => c.company)).toEqual(['Y', 'Z', 'X']);
   });
 });

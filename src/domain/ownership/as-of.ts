@@ -26,8 +26,7 @@ export function isValidOn(h: Pick<DatedHolding, 'validFrom' | 'validTo'>, day: s
 }
 
 /** Whether the holding has ended before `day`. */
-export const hasEndedBy = (h: Pick<DatedHolding, 'validTo'>, day: string) =>
-  h.validTo !== null && h.validTo < day;
+export const hasEndedBy = (h: Pick<DatedHolding, 'validTo'>, day: string) => (h.validTo ?? day) < day;
 
 /** The holdings valid on `day`, as the graph builder takes them. */
 export function holdingsOn<T extends DatedHolding>(rows: readonly T[], day: string): T[] {
@@ -86,7 +85,6 @@ export function compareDates(
   return out.sort(
     (x, y) =>
       Math.abs(y.shareChange ?? Number.POSITIVE_INFINITY) -
-        Math.abs(x.shareChange ?? Number.POSITIVE_INFINITY) ||
-      (x.company < y.company ? -1 : x.company > y.company ? 1 : 0),
+        Math.abs(x.shareChange ?? Number.POSITIVE_INFINITY) || (x.company < y.company ? -1 : 1),
   );
 }

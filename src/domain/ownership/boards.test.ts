@@ -6,6 +6,7 @@ import {
   interlocksAmong,
   majoritySeats,
   nextSeatAbove,
+  SEAT_EPSILON,
   seatEntitlement,
   shareholdingInterlocks,
 } from './boards.ts';
@@ -57,6 +58,16 @@ describe('entitled seats under cumulative voting', () => {
         while (k < n && sure(s, n, k + 1)) k++;
         expect(cumulativeSeats(s, n), `s=${s} n=${n}`).toBe(k);
       }
+  });
+
+  it('an unknown stake, none, or no seats guarantee nothing', () => {
+    expect(cumulativeSeats(Number.NaN, 5)).toBe(0);
+    expect(cumulativeSeats(-0.2, 5)).toBe(0);
+    expect(cumulativeSeats(0.6, -1)).toBe(0);
+    expect(majoritySeats(0.6, -1)).toBe(0);
+    // a stake past one half by no more than the rounding tolerance is one half
+    expect(majoritySeats(0.5 + SEAT_EPSILON, 5)).toBe(0);
+    expect(majoritySeats(0.5 + 10 * SEAT_EPSILON, 5)).toBe(5);
   });
 
   it('reads the plain majority beside it', () => {
@@ -124,6 +135,18 @@ describe('interlocks', () => {
     ]);
   });
 
+  it('keeps the order persons were first seen in among equals', () => {
+    const three = [
+      seat(1, 'A', 'X'),
+      seat(2, 'A', 'Y'),
+      seat(3, 'A', 'Z'),
+      seat(4, 'B', 'Z'),
+      seat(5, 'B', 'Y'),
+      seat(6, 'B', 'X'),
+    ];
+    expect(boardInterlocks(three).map((i) => i.person)).toEqual(['X', 'Y', 'Z']);
+  });
+
   it('puts the person on most boards first and counts a board once', () => {
     const more = [...SEATS, seat(8, 'E', 'R'), seat(9, 'E', 'R', 'alternate')];
     expect(boardInterlocks(more).map((i) => [i.person, i.seats.length])).toEqual([
@@ -187,6 +210,15 @@ describe('interlocks', () => {
     ]);
     // a person with no holdings, or a board's company outside the graph, yields nothing
     expect(shareholdingInterlocks(g, [seat(1, 'A', 'Nobody'), seat(2, 'Z', 'Q')])).toEqual([]);
+  });
+
+  it('leaves out a shareholding interlock whose related company is outside the set', () => {
+    // Q sits on A and holds 5% of B (held by A): with A alone, B is outside
+    expect(interlocksAmong(G, SEATS, new Set(['A'])).shareholding).toEqual([]);
+    expect(interlocksAmong(G, SEATS, new Set(['A', 'B'])).shareholding.map((i) => i.person)).toEqual([
+      'Q',
+      'S',
+    ]);
   });
 
   it('restricts both kinds to a set of companies', () => {

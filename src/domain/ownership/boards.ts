@@ -36,7 +36,8 @@ export const SEAT_EPSILON = 1e-9;
 
 /** The seats a fraction `share` of the votes guarantees among `seats` under cumulative voting. */
 export function cumulativeSeats(share: number, seats: number): number {
-  if (seats <= 0 || !(share > 0)) return 0;
+  // an unknown stake (NaN) guarantees nothing; no stake or no seats come to k ≤ 0 below
+  if (Number.isNaN(share)) return 0;
   const k = Math.ceil(share * (seats + 1) - SEAT_EPSILON) - 1;
   return Math.max(0, Math.min(seats, k));
 }
@@ -160,11 +161,10 @@ export function shareholdingInterlocks(
     const a = g.index.get(seat.company);
     if (p === undefined || a === undefined) continue;
     const held = linksOf(g.outTo[p]!, g.outShare[p]!);
-    if (held.size === 0) continue;
     const aHolds = linksOf(g.outTo[a]!, g.outShare[a]!);
     const aHeldBy = linksOf(g.inFrom[a]!, g.inShare[a]!);
+    // the person's holding in A itself finds no tie: the graph has no company holding itself
     for (const [b, personShare] of held) {
-      if (b === a) continue;
       const ties: Tie[] = [];
       const down = aHolds.get(b);
       if (down !== undefined) ties.push({ holder: seat.company, company: g.ids[b]!, share: shareOf(down) });

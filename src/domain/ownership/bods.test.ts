@@ -52,16 +52,19 @@ const holdingsGraph = (p: BodsPackage) => {
 };
 const PERSIAN = /[\u0600-\u06FF]/;
 
+// Each test parses anew: a package parsed while the tests are collected would not see a mutant
+// (mutation testing activates it for the tests that run).
 describe('the fi-soe example (a state-owned enterprise)', () => {
-  const p = parsed(example('bods-package-fi-soe.json'));
+  const load = () => parsed(example('bods-package-fi-soe.json'));
   const GASGRID = '19f1c5afe9d7';
   const KAASUVERKKO = '0199c515a699';
   const MINISTRY = '7ff95ba3682c';
   const REPUBLIC = '05ce06ec97b1';
-  const find = (subject: string, party: string) =>
+  const find = (p: BodsPackage, subject: string, party: string) =>
     p.interests.filter((i) => i.subject === subject && i.interestedParty === party);
 
   it('reads the four entities, the state and the state body marked', () => {
+    const p = load();
     expect(p.persons).toEqual([]);
     expect(p.entities.map((e) => [e.recordId, e.name, e.entityType, e.isState])).toEqual([
       [GASGRID, 'Gasgrid Finland Oy', 'registeredEntity', false],
@@ -81,16 +84,21 @@ describe('the fi-soe example (a state-owned enterprise)', () => {
   });
 
   it('reads the percentages as fractions, direct and indirect', () => {
+    const p = load();
     expect(p.interests).toHaveLength(5);
-    expect(find(KAASUVERKKO, MINISTRY)).toMatchObject([{ type: 'shareholding', direct: 'direct', share: 1 }]);
-    expect(find(GASGRID, KAASUVERKKO)).toMatchObject([
+    expect(find(p, KAASUVERKKO, MINISTRY)).toMatchObject([
+      { type: 'shareholding', direct: 'direct', share: 1 },
+    ]);
+    expect(find(p, GASGRID, KAASUVERKKO)).toMatchObject([
       { type: 'shareholding', direct: 'direct', share: 0.765, startDate: '2020-01-01', endDate: null },
     ]);
-    expect(find(GASGRID, MINISTRY)).toMatchObject([{ type: 'shareholding', direct: 'direct', share: 0.235 }]);
-    expect(find(MINISTRY, REPUBLIC)).toMatchObject([
+    expect(find(p, GASGRID, MINISTRY)).toMatchObject([
+      { type: 'shareholding', direct: 'direct', share: 0.235 },
+    ]);
+    expect(find(p, MINISTRY, REPUBLIC)).toMatchObject([
       { type: 'otherInfluenceOrControl', direct: 'direct', share: null, shareMin: null, shareMax: null },
     ]);
-    expect(find(GASGRID, REPUBLIC)).toEqual([
+    expect(find(p, GASGRID, REPUBLIC)).toEqual([
       {
         relationshipRecordId: 'e8ddaee2a7a4',
         statementId: 'xregi-oocs-00005576684893527244606',
@@ -123,7 +131,7 @@ describe('the fi-soe example (a state-owned enterprise)', () => {
   });
 
   it('gives the direct holdings to the graph and keeps the declared indirect 100% apart', () => {
-    const h = bodsHoldings(p);
+    const h = bodsHoldings(load());
     expect(h.direct).toEqual([
       { holder: KAASUVERKKO, company: GASGRID, share: 0.765, validFrom: '2020-01-01', validTo: null },
       { holder: MINISTRY, company: KAASUVERKKO, share: 1, validFrom: '2020-01-01', validTo: null },
@@ -140,9 +148,10 @@ describe('the fi-soe example (a state-owned enterprise)', () => {
 });
 
 describe('the mixed direct and indirect example', () => {
-  const p = parsed(example('mixed-direct-and-indirect-ownership.json'));
+  const load = () => parsed(example('mixed-direct-and-indirect-ownership.json'));
 
   it('reads the two companies and the person', () => {
+    const p = load();
     expect(p.entities.map((e) => e.name)).toEqual(['Company A', 'Company B']);
     expect(p.persons).toEqual([
       {
@@ -158,6 +167,7 @@ describe('the mixed direct and indirect example', () => {
   });
 
   it('reads 50% through Company B and 50% direct, and an interest without a type', () => {
+    const p = load();
     expect(
       p.interests.map((i) => [
         i.relationshipRecordId,
@@ -178,7 +188,7 @@ describe('the mixed direct and indirect example', () => {
   });
 
   it('splits the holdings', () => {
-    const h = bodsHoldings(p);
+    const h = bodsHoldings(load());
     expect(h.direct.map((r) => [r.holder, r.company, r.share, r.validFrom])).toEqual([
       ['ec61aeda7141', '9bfe59b6a869', 0.5, '2017-11-01'],
       ['53508b65253f', '9bfe59b6a869', 0.5, '2019-05-01'],
@@ -301,9 +311,10 @@ describe('export of the product rows', () => {
       },
     ],
   };
-  const out = exportBodsPackage(model, OPTIONS) as Record<string, any>[];
+  const exported = () => exportBodsPackage(model, OPTIONS) as Record<string, any>[];
 
   it('generates deterministic, distinct ids of 32–64 characters', () => {
+    const out = exported();
     expect(exportBodsPackage(model, OPTIONS)).toEqual(out);
     const ids = out.map((s) => s.statementId as string);
     for (const id of ids) expect(id.length).toBeGreaterThanOrEqual(32);
@@ -317,6 +328,7 @@ describe('export of the product rows', () => {
   });
 
   it('writes percentages without float noise and an unknown share as a range or nothing', () => {
+    const out = exported();
     const rels = out.filter((s) => s.recordType === 'relationship');
     expect(rels).toHaveLength(2);
     expect(rels[0]!.recordDetails.interests.map((i: any) => [i.directOrIndirect, i.share])).toEqual([
@@ -328,7 +340,7 @@ describe('export of the product rows', () => {
   });
 
   it('is accepted by the import, with the shares it was given', () => {
-    const p = parsed(out);
+    const p = parsed(exported());
     expect(p.entities[0]).toMatchObject({ isState: true, jurisdiction: 'IR', jurisdictionName: 'IR' });
     expect(p.interests.map((i) => [i.interestedParty, i.direct, i.share, i.shareMin, i.shareMax])).toEqual([
       ['nazer-legal-1', 'direct', 0.07, null, null],

@@ -222,13 +222,17 @@ const DATE_TIME =
   /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/i;
 const YEAR_MONTH = /^\d{4}(-(0[1-9]|1[0-2]))?$/;
 
-/** A real calendar date written YYYY-MM-DD. */
+/**
+ * A real calendar date written YYYY-MM-DD. Date.UTC carries an impossible day into the next month
+ * (the day then differs) and an impossible month into another year (the year then differs), so the
+ * year and the day are all there is to compare.
+ */
 export function isBodsDate(s: string): boolean {
   const m = DATE.exec(s);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const t = new Date(Date.UTC(y, mo - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+  return t.getUTCFullYear() === y && t.getUTCDate() === d;
 }
 
 const isDateOrDateTime = (s: string) => isBodsDate(s) || (DATE_TIME.test(s) && isBodsDate(s.slice(0, 10)));
@@ -413,9 +417,9 @@ function pathText(path: readonly PropertyKey[]): string {
 
 function reasonOf(issue: z.core.$ZodIssue, field: string): string {
   const name = field ? `«${field}»` : 'بیانیه';
-  const missing = !('input' in issue) || issue.input === undefined;
-  const given = missing ? '' : `؛ آمده: ${show(issue.input)}`;
-  if (missing && issue.code !== 'custom') return `${name} نیامده است؛ این فیلد الزامی است`;
+  // a refinement's issue always carries the value it refused
+  if (!('input' in issue) || issue.input === undefined) return `${name} نیامده است؛ این فیلد الزامی است`;
+  const given = `؛ آمده: ${show(issue.input)}`;
   switch (issue.code) {
     case 'invalid_type':
       return `${name} باید ${TYPE_FA[issue.expected] ?? issue.expected} باشد${given}`;
@@ -423,14 +427,13 @@ function reasonOf(issue: z.core.$ZodIssue, field: string): string {
       return `مقدار ${show(issue.input)} برای ${name} مجاز نیست؛ مجاز: ${issue.values.map(String).join('، ')}`;
     case 'invalid_union':
       return `${name} باید شناسهٔ یک رکورد (رشته) یا شیء «نامشخص» با reason باشد${given}`;
+    // the schemas bound the length of strings and, among numbers, only a share's percents
     case 'too_small':
       if (issue.origin === 'string') return `طول ${name} باید دست‌کم ${issue.minimum} نویسه باشد${given}`;
-      if (field.includes('share')) return `سهم باید درصدی از 0 تا 100 باشد${given}`;
-      return `${name} باید دست‌کم ${issue.minimum} باشد${given}`;
+      return `سهم باید درصدی از 0 تا 100 باشد${given}`;
     case 'too_big':
       if (issue.origin === 'string') return `طول ${name} باید حداکثر ${issue.maximum} نویسه باشد${given}`;
-      if (field.includes('share')) return `سهم باید درصدی از 0 تا 100 باشد${given}`;
-      return `${name} باید حداکثر ${issue.maximum} باشد${given}`;
+      return `سهم باید درصدی از 0 تا 100 باشد${given}`;
     case 'custom':
       // the refinements write their own reason, with the values they need
       return `${name}: ${issue.message}`;
@@ -445,8 +448,6 @@ function reasonOf(issue: z.core.$ZodIssue, field: string): string {
 const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 
-const timeOf = (s: string) => Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s);
-
 /**
  * Reads a BODS 0.4 package (a JSON array of statements) into the product's model, or refuses it
  * with every problem found (see the module comment). Pure: it is also the import's dry run.
@@ -460,7 +461,7 @@ export function parseBodsPackage(input: unknown): BodsParseResult {
           statementId: null,
           index: -1,
           path: '',
-          reason: `بستهٔ BODS باید آرایه‌ای از بیانیه‌ها باشد؛ آمده: ${input === null ? 'null' : Array.isArray(input) ? 'array' : typeof input}`,
+          reason: `بستهٔ BODS باید آرایه‌ای از بیانیه‌ها باشد؛ آمده: ${input === null ? 'null' : typeof input}`,
         },
       ],
     };
@@ -563,7 +564,9 @@ function resolve(parsed: Parsed[], typeOf: ReadonlyMap<string, string>): BodsPac
   const latest = new Map<string, Parsed>();
   for (const p of parsed) {
     const prev = latest.get(p.env.recordId);
-    if (!prev || timeOf(p.env.statementDate) >= timeOf(prev.env.statementDate)) latest.set(p.env.recordId, p);
+    // Date.parse reads a date alone as midnight UTC, a date-time at its offset
+    if (!prev || Date.parse(p.env.statementDate) >= Date.parse(prev.env.statementDate))
+      latest.set(p.env.recordId, p);
   }
   const out: BodsPackage = { entities: [], persons: [], interests: [] };
   for (const p of latest.values()) {
@@ -592,7 +595,7 @@ function resolve(parsed: Parsed[], typeOf: ReadonlyMap<string, string>): BodsPac
       out.persons.push({
         recordId,
         statementId,
-        name: first ? first.fullName || joined || first.fullName : null,
+        name: first ? first.fullName || joined : null,
         personType: d.personType,
         identifiers: (d.identifiers ?? []).map(identifierOf),
         nationalities: (d.nationalities ?? []).map((n) => n.code ?? n.name),
@@ -602,7 +605,8 @@ function resolve(parsed: Parsed[], typeOf: ReadonlyMap<string, string>): BodsPac
       const d = p.details;
       const closedOn = p.env.recordStatus === 'closed' ? p.env.statementDate.slice(0, 10) : null;
       const party = typeof d.interestedParty === 'string' ? d.interestedParty : null;
-      const kind = party === null ? null : typeOf.get(party);
+      // the references were checked: a named party is an entity or a person of the package
+      const kind = party === null ? null : (typeOf.get(party) as 'entity' | 'person');
       for (const i of d.interests ?? []) {
         const [shareMin, shareMinExclusive] = lowerBound(i.share);
         const [shareMax, shareMaxExclusive] = upperBound(i.share);
@@ -611,7 +615,7 @@ function resolve(parsed: Parsed[], typeOf: ReadonlyMap<string, string>): BodsPac
           statementId,
           subject: d.subject as string,
           interestedParty: party,
-          interestedPartyKind: kind === 'entity' || kind === 'person' ? kind : null,
+          interestedPartyKind: kind,
           interestedPartyUnspecified:
             typeof d.interestedParty === 'string'
               ? null
@@ -777,7 +781,8 @@ export function exportBodsPackage(
         JSON.stringify([
           i.subject,
           i.interestedParty,
-          i.interestedParty === null ? (i.interestedPartyUnspecified ?? null) : null,
+          // null for a known party (JSON writes an absent value in an array as null)
+          i.interestedPartyUnspecified,
           i.isComponent ?? false,
           i.componentRecords ?? [],
         ]),
@@ -888,7 +893,7 @@ export function bodsHoldings(pkg: Pick<BodsPackage, 'interests'>): {
     unknownDirectness: [] as BodsHolding[],
   };
   for (const i of pkg.interests) {
-    if (i.type === null || !OWNERSHIP_INTEREST_TYPES.includes(i.type)) continue;
+    if (!(OWNERSHIP_INTEREST_TYPES as readonly (string | null)[]).includes(i.type)) continue;
     if (i.interestedParty === null || i.share === 0) continue;
     const row = {
       holder: i.interestedParty,

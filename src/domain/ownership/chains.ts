@@ -33,7 +33,10 @@ export type ChainsResult = {
   truncated: boolean;
 };
 
-type Partial = { node: number; priority: number; path: number[]; unknown: number[]; done?: Chain };
+/** A partial chain to extend, or a finished one waiting for its turn (`done`). */
+type Partial =
+  | { priority: number; node: number; path: number[]; unknown: number[]; done?: undefined }
+  | { priority: number; done: Chain };
 
 export function chains(
   g: OwnershipGraph,
@@ -111,7 +114,7 @@ export function chains(
           })),
         };
         // a finished chain waits on the heap, so that chains leave in order of product
-        push({ node: w, priority, path: [], unknown: [], done });
+        push({ priority, done });
         continue;
       }
       if (p.path.includes(w)) continue;

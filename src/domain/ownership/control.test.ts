@@ -102,10 +102,57 @@ describe('ultimate controller', () => {
 
   it('names holdings of unknown share that could change the answer', () => {
     const g = graphOf([h('P', 'C', 0.4), h('Q', 'C', null)]);
-    expect(ultimateController(g, 'C')).toMatchObject({
+    expect(ultimateController(g, 'C')).toEqual({
       kind: 'none',
+      largest: [{ holder: 'P', share: 0.4 }],
       unknownLinks: [{ holder: 'Q', company: 'C' }],
     });
+    // only holdings of unknown share: no largest holder
+    expect(ultimateController(graphOf([h('Q', 'C', null)]), 'C')).toMatchObject({
+      kind: 'none',
+      largest: [],
+    });
+  });
+
+  it('leaves out of a circle of control an entity the circle controls', () => {
+    // A and B control each other; A controls D, which controls C: D is below the circle
+    const g = graphOf([h('A', 'B', 0.6), h('B', 'A', 0.6), h('A', 'D', 0.6), h('D', 'C', 0.6)]);
+    const r = ultimateController(g, 'C');
+    expect(r).toMatchObject({ kind: 'tie', circular: true });
+    if (r.kind === 'tie') expect(r.candidates.map((c) => c.holder).sort()).toEqual(['A', 'B']);
+  });
+
+  it('does not count the company among its own controllers, where it holds its holder', () => {
+    // H holds 60% of C and C holds 60% of H
+    const g = graphOf([h('H', 'C', 0.6), h('C', 'H', 0.6)]);
+    expect(ultimateController(g, 'C')).toMatchObject({
+      kind: 'controller',
+      controller: 'H',
+      path: ['H', 'C'],
+    });
+  });
+
+  it('gives the path through controlled entities only', () => {
+    // G holds 10% of N (not controlled), which holds 20% of C; G controls S, which holds 60% of C
+    const g = graphOf([h('G', 'N', 0.1), h('N', 'C', 0.2), h('G', 'S', 0.6), h('S', 'C', 0.6)]);
+    expect(ultimateController(g, 'C')).toMatchObject({
+      kind: 'controller',
+      controller: 'G',
+      path: ['G', 'S', 'C'],
+    });
+  });
+});
+
+describe('control by a set of owners', () => {
+  it('passes over holdings of unknown share and the owners themselves', () => {
+    // P holds an unknown part of C directly, and controls S, which holds 60% of C; P holds 60% of Q, another owner
+    const g = graphOf([h('P', 'C', null), h('P', 'S', 0.6), h('S', 'C', 0.6), h('P', 'Q', 0.6)]);
+    expect(controlledBy(g, ['P', 'Q'])).toEqual(
+      new Map([
+        ['S', 0.6],
+        ['C', 0.6],
+      ]),
+    );
   });
 });
 
@@ -140,6 +187,13 @@ describe('state classes', () => {
       unknownLinks: [{ holder: 'A', company: 'F' }],
     });
     expect(classes.has('MIN')).toBe(false);
+    // a holder nobody holds is not a company
+    expect(classes.has('P')).toBe(false);
+    expect(classes.get('A')!.unknownLinks).toEqual([]);
+    // a state entity held by another is the state, not a company of it
+    expect(stateClasses(graphOf([h('MIN', 'ORG', 1), h('ORG', 'A', 0.6)]), ['MIN', 'ORG']).has('ORG')).toBe(
+      false,
+    );
   });
   it('uses the thresholds as stated: > 50% owned, > 0 affiliated', () => {
     expect(classOfStateShare(0.5000001, false)).toBe('state-owned');

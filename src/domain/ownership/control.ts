@@ -146,7 +146,7 @@ export function ultimateController(
   });
   for (const s of direct.values()) best = Math.max(best, s);
   const largest = [...direct]
-    .filter(([, s]) => best > 0 && Math.abs(s - best) <= SHARE_EPSILON)
+    .filter(([, s]) => Math.abs(s - best) <= SHARE_EPSILON)
     .map(([holder, share]) => ({ holder, share }));
   return { kind: 'none', largest, unknownLinks };
 }

@@ -240,13 +240,13 @@ function divergentCycles(g: OwnershipGraph): OwnershipDataError[] {
   // known links only: an unknown share cannot be checked
   const known = g.outTo.map((to, i) => to.filter((_, k) => !Number.isNaN(g.outShare[i]![k]!)));
   const errors: OwnershipDataError[] = [];
-  const compOf = new Int32Array(n).fill(-1);
+  // every node is in a component: each entry is set below
+  const compOf = new Int32Array(n);
   const comps = stronglyConnected(n, known);
   comps.forEach((comp, ci) => {
     for (const v of comp) compOf[v] = ci;
   });
   comps.forEach((comp, ci) => {
-    const single = comp.length === 1;
     let closed = true;
     for (const j of comp) {
       let inside = 0;
@@ -257,7 +257,8 @@ function divergentCycles(g: OwnershipGraph): OwnershipDataError[] {
       }
       if (inside < 1 - SHARE_SUM_TOLERANCE) closed = false;
     }
-    if (!closed || (single && !known[comp[0]!]!.includes(comp[0]!))) return;
+    // (a single company is closed only with a holding of 100% of itself)
+    if (!closed) return;
     const cycle = cycleIn(comp, known, compOf, ci).map((v) => g.ids[v]!);
     errors.push({
       kind: 'divergent-cycle',

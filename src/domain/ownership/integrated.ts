@@ -101,18 +101,18 @@ type Workspace = {
   /** −1: a component's local index in solve */
   local: Int32Array;
   tarjan: ComponentsScratch;
-  busy: boolean;
 };
 
 const workspaces = new WeakMap<OwnershipGraph, Workspace>();
 
+/**
+ * The workspace of `g`. One per graph is enough: JavaScript runs one query at a time, a query
+ * calls no other, and each puts the resting values back before it returns or throws.
+ */
 function take(g: OwnershipGraph): Workspace {
   const n = g.ids.length;
   let ws = workspaces.get(g);
-  if (ws && !ws.busy) {
-    ws.busy = true;
-    return ws;
-  }
+  if (ws) return ws;
   ws = {
     seen: new Uint8Array(n),
     queue: new Int32Array(n),
@@ -124,14 +124,12 @@ function take(g: OwnershipGraph): Workspace {
     x: new Float64Array(n),
     local: new Int32Array(n).fill(-1),
     tarjan: componentsScratch(n),
-    busy: true,
   };
-  // a query inside another (never, as the functions here call none) gets a workspace of its own
-  if (!workspaces.has(g)) workspaces.set(g, ws);
+  workspaces.set(g, ws);
   return ws;
 }
 
-/** Puts back the resting values of the nodes of `list` and `also`, and frees the workspace. */
+/** Puts back the resting values of the nodes of `list` and `also`. */
 function release(ws: Workspace, list: ArrayLike<number>, also: readonly number[]) {
   const reset = (v: number) => {
     ws.seen[v] = 0;
@@ -144,7 +142,6 @@ function release(ws: Workspace, list: ArrayLike<number>, also: readonly number[]
   };
   for (let i = 0; i < list.length; i++) reset(list[i]!);
   for (const v of also) reset(v);
-  ws.busy = false;
 }
 
 /**
@@ -411,10 +408,10 @@ export function ownersOf(g: OwnershipGraph, company: string): IntegratedFigures 
     const { skip, allow } = active(ws, ancList, bad);
     const comps = components(n, g.outTo, ancList, allow, ws.tarjan);
     const { b, x, local } = ws;
+    // one entry per holder (the graph adds up its rows)
     for (let k = 0; k < g.inFrom[c]!.length; k++) {
-      const h = g.inFrom[c]![k]!;
       const s = g.inShare[c]![k]!;
-      if (!isUnknown(s)) b[h] = (b[h] ?? 0) + s;
+      if (!isUnknown(s)) b[g.inFrom[c]![k]!] = s;
     }
     solve(g, comps, g.outTo, g.outShare, skip, b, x, local);
     // the cycle sets among the ancestors, whatever their taint (a cycle with an unknown link may
@@ -459,13 +456,14 @@ export function ownersOf(g: OwnershipGraph, company: string): IntegratedFigures 
  * be revisited), restricted to the ancestors `anc` of c.
  */
 function unknownAvoiding(g: OwnershipGraph, h: number, c: number, anc: Uint8Array): Link[] {
-  const inside = (v: number) => v !== h && (v === c || anc[v] === 1);
-  // F: reached from h without entering h again; B: reaching c without passing through h
+  // F: reached from h without entering h again (h is in F from the start), among the ancestors
+  // (c itself only when it is its own ancestor: otherwise no walk through c comes back to it);
+  // B: reaching c without passing through h (the holders of an ancestor are ancestors)
   const forward = new Set<number>([h]);
   const queue = [h];
   for (let q = 0; q < queue.length; q++)
     for (const w of g.outTo[queue[q]!]!)
-      if (inside(w) && !forward.has(w)) {
+      if (anc[w] === 1 && !forward.has(w)) {
         forward.add(w);
         queue.push(w);
       }
@@ -473,14 +471,14 @@ function unknownAvoiding(g: OwnershipGraph, h: number, c: number, anc: Uint8Arra
   const back = [c];
   for (let q = 0; q < back.length; q++)
     for (const w of g.inFrom[back[q]!]!)
-      if (w !== h && anc[w] === 1 && !backward.has(w)) {
+      if (w !== h && !backward.has(w)) {
         backward.add(w);
         back.push(w);
       }
   const links: Link[] = [];
   for (const u of forward)
     g.outTo[u]!.forEach((v, k) => {
-      if (v !== h && backward.has(v) && isUnknown(g.outShare[u]![k]!))
+      if (backward.has(v) && isUnknown(g.outShare[u]![k]!))
         links.push({ holder: g.ids[u]!, company: g.ids[v]! });
     });
   return links;
@@ -511,7 +509,8 @@ function withoutReturn(
   for (let i = 0; i < to.length; i++) {
     const k = to[i]!;
     const a = g.outShare[h]![i]!;
-    if (k === h || isUnknown(a) || skip[k]) continue;
+    // skip[h] is 1: a walk back to h is not counted
+    if (isUnknown(a) || skip[k]) continue;
     sum += a * ((k === c ? 1 : 0) + x[k]!);
   }
   for (let i = 0; i < comp.length; i++) x[comp[i]!] = saved[i]!;
@@ -566,6 +565,7 @@ function fromOwners(g: OwnershipGraph, owners: readonly number[], withVector: bo
   const seeds: number[] = [];
   let descList: Int32Array = new Int32Array(0);
   try {
+    // a set: an owner named twice is one seed
     for (const i of owners) {
       if (!inS[i]) {
         inS[i] = 1;
@@ -593,12 +593,12 @@ function fromOwners(g: OwnershipGraph, owners: readonly number[], withVector: bo
     for (const s of seeds) {
       g.outTo[s]!.forEach((j, k) => {
         const a = g.outShare[s]![k]!;
-        if (!isUnknown(a)) b[j] = (b[j] ?? 0) + a;
+        if (!isUnknown(a)) b[j] = b[j]! + a;
       });
     }
     solve(g, comps, g.inFrom, g.inShare, skip, b, x, local);
-    const heldAgain = seeds.filter((s) => desc[s] === 1 && !bad.has(s));
-    solve(g, asComponents(heldAgain, false), g.inFrom, g.inShare, skip, b, x, local);
+    // the owners last (an owner held by no one reached gets its b, 0; a not computable one NaN below)
+    solve(g, asComponents(seeds, false), g.inFrom, g.inShare, skip, b, x, local);
     for (const v of bad.keys()) x[v] = Number.NaN;
     return { ...result(g, descList, x, bad), vector: withVector ? x.slice() : new Float64Array(0) };
   } finally {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type DatedHolding, holdingsOn } from './as-of.ts';
 import {
   applyStructureChange,
+  controllerId,
   dayBefore,
   previewStructureChange,
   type StructureChange,
@@ -199,6 +200,252 @@ describe('applying a structure change', () => {
   });
 });
 
+describe('the rules of a structure change', () => {
+  const SELF = 'شرکت سهام خود را نگه نمی‌دارد';
+  const messages = (rows: DatedHolding[], ops: StructureOperation[]) =>
+    refused(rows, ops).map((e) => e.message);
+
+  it('refuses a company that is not a legal person, and a holder that is not a person', () => {
+    const NODES = 'شرکت باید شخص حقوقی و سهامدار شخص حقیقی یا حقوقی باشد';
+    for (const op of [
+      { kind: 'add', company: 'L2', holder: 'T5a', share: 0.1 },
+      { kind: 'add', company: 'L2', holder: 'aT5', share: 0.1 },
+      { kind: 'remove', company: 'L2', holder: 'X1' },
+      { kind: 'transfer', company: 'L2', from: 'L1', to: 'P9', share: 0.1 },
+      { kind: 'transfer', company: 'T1', from: 'L1', to: 'L9', share: 0.1 },
+      { kind: 'merge', absorbed: 'T1', into: 'L2', ratio: 0.5 },
+    ] as StructureOperation[])
+      expect(messages(base, [op])).toEqual([NODES]);
+  });
+
+  it('refuses a share or a merger ratio outside (0, 100%]', () => {
+    const SHARE = 'سهم باید میان صفر و ۱۰۰٪ باشد';
+    for (const share of [0, -0.1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(messages(base, [{ kind: 'divest', company: 'L2', holder: 'L1', share }])).toEqual([SHARE]);
+    expect(messages(base, [{ kind: 'merge', absorbed: 'L2', into: 'L3', ratio: 0 }])).toEqual([
+      'نسبت ادغام باید میان صفر و ۱۰۰٪ باشد',
+    ]);
+    // the whole of a holding is within the bounds
+    expect(
+      on(
+        applied([row('T1', 'L2', 1)], [{ kind: 'transfer', company: 'L2', from: 'T1', to: 'T2', share: 1 }]),
+      ),
+    ).toEqual(['T2→L2 1']);
+  });
+
+  it('refuses a company holding its own shares, and one holder on both sides', () => {
+    expect(messages(base, [{ kind: 'transfer', company: 'L2', from: 'L1', to: 'L2', share: 0.1 }])).toEqual([
+      SELF,
+    ]);
+    expect(
+      messages(
+        [...base, row('L2', 'L2', 0.1)],
+        [{ kind: 'transfer', company: 'L2', from: 'L2', to: 'T1', share: 0.1 }],
+      ),
+    ).toEqual([SELF]);
+    expect(messages(base, [{ kind: 'add', company: 'L2', holder: 'L2', share: 0.1 }])).toEqual([SELF]);
+    expect(messages(base, [{ kind: 'transfer', company: 'L2', from: 'T1', to: 'T1', share: 0.1 }])).toEqual([
+      'واگذارنده و گیرنده یکی است',
+    ]);
+  });
+
+  it('refuses to add to a holding of unknown share, by a transfer or an addition', () => {
+    const rows = [...base, row('T3', 'L3', null)];
+    const unknown = 'سهم کنونی «T3» از «L3» نامعلوم است؛ نمی‌توان به آن افزود';
+    expect(messages(rows, [{ kind: 'transfer', company: 'L3', from: 'T2', to: 'T3', share: 0.1 }])).toEqual([
+      unknown,
+    ]);
+    expect(messages(rows, [{ kind: 'add', company: 'L3', holder: 'T3', share: 0.01 }])).toEqual([unknown]);
+    expect(
+      messages([row('T3', 'L3', null)], [{ kind: 'add', company: 'L3', holder: 'T3', share: 0.1 }]),
+    ).toEqual([unknown]);
+    // two rows of one holder, one of unknown share, make a holding of unknown share, in either order
+    for (const rows2 of [
+      [row('T1', 'L2', 0.3), row('T1', 'L2', null)],
+      [row('T1', 'L2', null), row('T1', 'L2', 0.3)],
+    ])
+      expect(messages(rows2, [{ kind: 'divest', company: 'L2', holder: 'T1', share: 0.1 }])).toEqual([
+        'سهم «T1» از «L2» نامعلوم است؛ بخشی از آن جابه‌جا نمی‌شود',
+      ]);
+  });
+
+  it('counts only the rows valid on the effective date', () => {
+    // T1's 60% ended in 2020: 50% more can be added, and the ended row is not ended again
+    const rows = [row('T1', 'L2', 0.6, '2010-01-01', '2020-12-31'), row('T2', 'L2', 0.4)];
+    const r = applied(rows, [{ kind: 'add', company: 'L2', holder: 'T5', share: 0.5 }]);
+    expect(r.ended).toEqual([]);
+    expect(r.holdings).toEqual([
+      row('T1', 'L2', 0.6, '2010-01-01', '2020-12-31'),
+      row('T2', 'L2', 0.4),
+      row('T5', 'L2', 0.5, DAY, null),
+    ]);
+    expect(messages(rows, [{ kind: 'remove', company: 'L2', holder: 'T1' }])).toEqual([
+      '«T1» سهمی از «L2» ندارد',
+    ]);
+  });
+
+  it('refuses an operation after which a company is held more than 100%, as data already over-held', () => {
+    const rows = [row('T7', 'L9', 0.8), row('T8', 'L9', 0.7)];
+    expect(refused(rows, [{ kind: 'transfer', company: 'L9', from: 'T7', to: 'T8', share: 0.1 }])).toEqual([
+      { index: 0, message: 'جمع سهم‌های معلوم «L9» پس از این عملیات ۱۵۰٪ می‌شود؛ بیش از ۱۰۰٪' },
+    ]);
+    // removing a holder brings it within 100%
+    expect(on(applied(rows, [{ kind: 'remove', company: 'L9', holder: 'T7' }]))).toEqual(['T8→L9 0.7']);
+  });
+
+  it('lists each touched company once, in order of first appearance', () => {
+    const r = applied(base, [
+      { kind: 'divest', company: 'L3', holder: 'T2', share: 0.1 },
+      { kind: 'divest', company: 'L2', holder: 'T1', share: 0.1 },
+      { kind: 'divest', company: 'L3', holder: 'T2', share: 0.1 },
+    ]);
+    expect(r.touched).toEqual(['L3', 'L2']);
+  });
+
+  it('ends the rows in input order, and returns every row with the added ones after', () => {
+    // T1's two rows (share classes) are 0 and 2; T2's is 1
+    const rows = [row('T1', 'L2', 0.3), row('T2', 'L2', 0.4), row('T1', 'L2', 0.2)];
+    const r = applied(rows, [{ kind: 'transfer', company: 'L2', from: 'T1', to: 'T2', share: 0.1 }]);
+    expect(r.ended).toEqual([0, 1, 2]);
+    const END = '2025-03-20';
+    expect(r.holdings).toEqual([
+      row('T1', 'L2', 0.3, null, END),
+      row('T2', 'L2', 0.4, null, END),
+      row('T1', 'L2', 0.2, null, END),
+      row('T1', 'L2', 0.4, DAY, null),
+      row('T2', 'L2', 0.5, DAY, null),
+    ]);
+  });
+
+  it('merges a company that holds several others, or only holds', () => {
+    // X (L10) holds 30% of L12 and 40% of L13, and nobody holds X: its holdings pass to Y (L11)
+    const rows = [
+      row('L10', 'L12', 0.3),
+      row('L10', 'L13', 0.4),
+      row('L11', 'L13', 0.1),
+      row('T1', 'L11', 1),
+    ];
+    const r = applied(rows, [{ kind: 'merge', absorbed: 'L10', into: 'L11', ratio: 0.2 }]);
+    expect(on(r)).toEqual(['L11→L12 0.3', 'L11→L13 0.5', 'T1→L11 0.8']);
+  });
+
+  it('refuses to merge a company left with neither holders nor holdings by the operations before', () => {
+    const nothing = 'نه سهامداری دارد و نه سهمی از شرکتی';
+    const held = [row('T1', 'L10', 1), row('T2', 'L11', 1)];
+    const [e] = refused(held, [
+      { kind: 'remove', company: 'L10', holder: 'T1' },
+      { kind: 'merge', absorbed: 'L10', into: 'L11', ratio: 0.5 },
+    ]);
+    expect(e).toMatchObject({ index: 1 });
+    expect(e!.message).toContain(nothing);
+    const holding = [row('L10', 'L12', 0.5), row('T2', 'L11', 1)];
+    expect(
+      refused(holding, [
+        { kind: 'remove', company: 'L12', holder: 'L10' },
+        { kind: 'merge', absorbed: 'L10', into: 'L11', ratio: 0.5 },
+      ])[0]!.message,
+    ).toContain(nothing);
+  });
+
+  it('merges holdings of unknown share into holdings of unknown share', () => {
+    // T3 holds an unknown part of X (L10), T4 an unknown part of Y (L11), T5 two rows of Y, one unknown
+    const rows = [
+      row('T1', 'L10', 0.5),
+      row('T3', 'L10', null),
+      row('T2', 'L11', 0.5),
+      row('T4', 'L11', null),
+      row('T5', 'L11', null),
+      row('T5', 'L11', 0.1),
+    ];
+    const r = applied(rows, [{ kind: 'merge', absorbed: 'L10', into: 'L11', ratio: 0.5 }]);
+    expect(on(r)).toEqual([
+      'T1→L11 0.25',
+      'T2→L11 0.25',
+      'T3→L11 null',
+      'T4→L11 null',
+      'T5→L11 0.1',
+      'T5→L11 null',
+    ]);
+    // T4's and T5's holdings stay unknown: their rows are left as they are
+    expect(r.ended).toEqual([0, 1, 2]);
+  });
+
+  it("cancels the holdings between the merging companies, and the absorbed company's own shares", () => {
+    // X (L10) holds 20% of Y (L11) and 10% of itself
+    const rows = [
+      row('L10', 'L11', 0.2),
+      row('T2', 'L11', 0.8),
+      row('L10', 'L10', 0.1),
+      row('T1', 'L10', 0.9),
+    ];
+    const r = applied(rows, [{ kind: 'merge', absorbed: 'L10', into: 'L11', ratio: 0.5 }]);
+    expect(on(r)).toEqual(['T1→L11 0.45', 'T2→L11 0.4']);
+    // its own shares are cancelled also when it holds nothing of Y
+    const own = [row('L10', 'L10', 0.1), row('T1', 'L10', 0.9), row('T2', 'L11', 1)];
+    expect(on(applied(own, [{ kind: 'merge', absorbed: 'L10', into: 'L11', ratio: 0.5 }]))).toEqual([
+      'T1→L11 0.45',
+      'T2→L11 0.5',
+    ]);
+  });
+
+  it('leaves a holding of two rows that ends where it was, through the rounding of stored shares', () => {
+    // 0.1 + 0.2 is 0.30000000000000004 in floating point; the holding is 0.3 after the round trip
+    const rows = [row('T1', 'L2', 0.1), row('T1', 'L2', 0.2), row('T2', 'L2', 0.5)];
+    const r = applied(rows, [
+      { kind: 'transfer', company: 'L2', from: 'T1', to: 'T2', share: 0.1 },
+      { kind: 'transfer', company: 'L2', from: 'T2', to: 'T1', share: 0.1 },
+    ]);
+    expect([r.ended, r.added]).toEqual([[], []]);
+  });
+
+  it('names the cycle it would make, refusing the last operation touching it, and not one already there', () => {
+    const rows = [row('L2', 'L3', 1), row('T1', 'L2', 1)];
+    const errors = refused(rows, [
+      { kind: 'transfer', company: 'L2', from: 'T1', to: 'L3', share: 1 },
+      { kind: 'transfer', company: 'L3', from: 'L2', to: 'T5', share: 0.5 },
+      { kind: 'transfer', company: 'L3', from: 'T5', to: 'L2', share: 0.5 },
+      { kind: 'add', company: 'L8', holder: 'T1', share: 0.5 },
+    ]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.index).toBe(2);
+    expect(errors[0]!.message).toBe(
+      'این تغییر چرخه‌ای از سهامداری می‌سازد که هر شرکت آن را صد درصد از درون چرخه نگه می‌دارد: «L2» ← «L3»',
+    );
+    // a cycle already in the data is not the change's
+    const cyclic = [row('L5', 'L6', 1), row('L6', 'L5', 1), ...base];
+    expect(applied(cyclic, [{ kind: 'divest', company: 'L2', holder: 'L1', share: 0.1 }]).ended).toEqual([2]);
+    // a refused operation: the cycle is not looked for
+    expect(
+      refused(rows, [
+        { kind: 'transfer', company: 'L2', from: 'T1', to: 'L3', share: 1 },
+        { kind: 'remove', company: 'L3', holder: 'T9' },
+      ]).map((e) => e.index),
+    ).toEqual([1]);
+  });
+
+  it('finds the cycle past a share out of range and an over-held company elsewhere in the data', () => {
+    const rows = [
+      row('L2', 'L3', 1),
+      row('T1', 'L2', 1),
+      row('T7', 'L9', 1.5),
+      row('T8', 'L9', 0.2),
+      row('T7', 'L8', 0.8),
+      row('T8', 'L8', 0.7),
+    ];
+    expect(
+      refused(rows, [{ kind: 'transfer', company: 'L2', from: 'T1', to: 'L3', share: 1 }])[0]!.message,
+    ).toMatch(/چرخه/);
+  });
+
+  it('sets aside only the links a share out of range names, also on the companies of the cycle', () => {
+    // L2 holds 200% of L5 and L7 -50% of L3: those two links are unknown, not L2's or L3's others
+    const rows = [row('L2', 'L3', 1), row('T1', 'L2', 1), row('L2', 'L5', 2), row('L7', 'L3', -0.5)];
+    expect(
+      refused(rows, [{ kind: 'transfer', company: 'L2', from: 'T1', to: 'L3', share: 1 }])[0]!.message,
+    ).toMatch(/چرخه/);
+  });
+});
+
 describe('previewing a structure change', () => {
   it('shows the state share, class and controller of the touched company and those downstream', () => {
     // before: the state (L1) holds 60% of A (L2): A is state-owned, controlled by L1; A holds 70%
@@ -274,5 +521,143 @@ describe('previewing a structure change', () => {
       largest: [{ holder: 'T1', share: 0.4 }],
       unknownLinks: [],
     });
+  });
+
+  it('orders the unchanged companies: those the operations name first, then by key', () => {
+    // L2 changes (and L3 below it); L4 and L5 are named but unchanged; L10, below L5, is neither
+    const rows = [...base, row('T3', 'L4', 1), row('T4', 'L5', 1), row('L5', 'L10', 0.5)];
+    const r = applied(rows, [{ kind: 'divest', company: 'L2', holder: 'L1', share: 0.1 }]);
+    const preview = previewStructureChange(
+      holdingsOn(rows, DAY),
+      holdingsOn(r.holdings, DAY),
+      ['L1'],
+      [
+        'L2',
+        'L5',
+        'L4',
+        // a person named among them is not a company to preview
+        'T1',
+      ],
+    );
+    expect(preview.map((p) => [p.company, p.touched, p.changed])).toEqual([
+      ['L2', true, true],
+      ['L3', false, true],
+      ['L4', true, false],
+      ['L5', true, false],
+      ['L10', false, false],
+    ]);
+    expect(preview[2]).toMatchObject({ shareChange: 0, classChanged: false, controllerChanged: false });
+  });
+
+  it('shows a company with no holders, a state entity, and a company held round a cycle', () => {
+    // L0 (a state entity) holds all of L1, another; L2 and L3 hold parts of each other
+    const before = [
+      { holder: 'L0', company: 'L1', share: 1 },
+      { holder: 'L1', company: 'L2', share: 0.6 },
+      { holder: 'L2', company: 'L3', share: 0.5 },
+      { holder: 'L3', company: 'L2', share: 0.1 },
+    ];
+    const after = before.filter((h) => h.holder !== 'L1');
+    const preview = previewStructureChange(before, after, ['L0', 'L1'], ['L1', 'L2', 'L77']);
+    const by = new Map(preview.map((p) => [p.company, p]));
+    expect(by.get('L1')).toMatchObject({
+      before: { share: null, class: 'state', controlled: false },
+      after: { share: null, class: 'state', controlled: false },
+      shareChange: null,
+      classChanged: false,
+      changed: false,
+    });
+    // L77 is in neither graph: private, no holder, unchanged
+    expect(by.get('L77')).toMatchObject({
+      before: { share: 0, class: 'private', controlled: false, controller: { kind: 'none', largest: [] } },
+      changed: false,
+      holders: [],
+    });
+    expect(by.get('L2')!.shareChange).toBeCloseTo(-0.6 / (1 - 0.05), 12);
+    expect(by.get('L3')!.changed).toBe(true);
+    expect(preview.map((p) => p.company)).toEqual(['L2', 'L3', 'L1', 'L77']);
+  });
+
+  it('lists the largest holders on either side, unknown figures last', () => {
+    // T2 passes most of its 30% to T1; T4's share is unknown
+    const before = [
+      { holder: 'T1', company: 'L2', share: 0.1 },
+      { holder: 'T2', company: 'L2', share: 0.3 },
+      // T5 before T3: equal figures are ordered by key, not by the input
+      { holder: 'T5', company: 'L2', share: 0.2 },
+      { holder: 'T3', company: 'L2', share: 0.2 },
+      { holder: 'T4', company: 'L2', share: null },
+    ];
+    const after = [
+      { holder: 'T1', company: 'L2', share: 0.35 },
+      { holder: 'T2', company: 'L2', share: 0.05 },
+      ...before.slice(2),
+    ];
+    const [all] = previewStructureChange(before, after, [], ['L2']);
+    expect(all!.holders).toEqual([
+      { holder: 'T1', before: 0.1, after: 0.35 },
+      { holder: 'T2', before: 0.3, after: 0.05 },
+      { holder: 'T3', before: 0.2, after: 0.2 },
+      { holder: 'T5', before: 0.2, after: 0.2 },
+      { holder: 'T4', before: null, after: null },
+    ]);
+    // the two largest of each side: T2 and T3 before (T3 before T5 by key), T1 and T3 after
+    const [two] = previewStructureChange(before, after, [], ['L2'], { top: 2 });
+    expect(two!.holders.map((h) => h.holder)).toEqual(['T1', 'T2', 'T3']);
+    // a holder only on one side has 0 on the other
+    const [gone] = previewStructureChange(before, [after[0]!, ...after.slice(2)], [], ['L2'], { top: 1 });
+    expect(gone!.holders).toEqual([
+      { holder: 'T1', before: 0.1, after: 0.35 },
+      { holder: 'T2', before: 0.3, after: 0 },
+    ]);
+  });
+
+  it('refuses data with errors unless given a builder that sets them aside', () => {
+    const over = [
+      { holder: 'T1', company: 'L2', share: 0.8 },
+      { holder: 'T2', company: 'L2', share: 0.7 },
+    ];
+    expect(() => previewStructureChange(over, over, [], ['L2'])).toThrow(/L2 is held 150% in total/);
+    const twice = [...over, ...over.map((h) => ({ ...h, company: 'L3' }))];
+    expect(() => previewStructureChange(twice, twice, [], ['L2'])).toThrow(/L2 is held .*; L3 is held/);
+  });
+
+  it("has no change of share where the state's share is not computable on one side", () => {
+    // the state (L1) holds an unknown part of L2; after, 30%
+    const before = [{ holder: 'L1', company: 'L2', share: null }];
+    const after = [{ holder: 'L1', company: 'L2', share: 0.3 }];
+    const [p] = previewStructureChange(before, after, ['L1'], ['L2']);
+    expect(p).toMatchObject({
+      before: { share: null },
+      after: { share: 0.3 },
+      shareChange: null,
+      changed: true,
+    });
+    const [q] = previewStructureChange(after, before, ['L1'], ['L2']);
+    expect(q).toMatchObject({ before: { share: 0.3 }, after: { share: null }, shareChange: null });
+  });
+
+  it('describes a controller, a tie and no controller for comparison', () => {
+    expect(
+      controllerId({
+        kind: 'controller',
+        controller: 'T1',
+        share: 0.6,
+        path: ['T1', 'L2'],
+        unknownLinks: [],
+      }),
+    ).toBe('T1');
+    expect(
+      controllerId({
+        kind: 'tie',
+        candidates: [
+          { holder: 'T2', share: 0.5 },
+          { holder: 'T1', share: 0.5 },
+        ],
+        circular: false,
+        unknownLinks: [],
+      }),
+    ).toBe('tie:T1,T2');
+    expect(controllerId({ kind: 'none', largest: [], unknownLinks: [] })).toBe('none');
   });
 });

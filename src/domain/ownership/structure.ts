@@ -2,6 +2,7 @@ import { formatNumber } from '../persian-text.ts';
 import { type CompanyState, compareDates, type DatedHolding, holdingsOn, isValidOn } from './as-of.ts';
 import { type ControlResult, type StateClass, stateClasses, ultimateController } from './control.ts';
 import {
+  type BuildResult,
   buildOwnershipGraph,
   type Holding,
   type OwnershipDataError,
@@ -136,7 +137,8 @@ export function operationNodes(op: StructureOperation): string[] {
   }
 }
 
-type Entry = { share: number | null; sources: number[]; changed: boolean };
+/** `initial`: the sum of its rows' shares (null: not known); `share`: what the change makes of it. */
+type Entry = { share: number | null; initial: number | null; sources: number[] };
 
 const sum = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b);
 const times = (a: number | null, k: number) => (a === null ? null : a * k);
@@ -151,7 +153,7 @@ class Book {
     rows.forEach((r, i) => {
       if (!isValidOn(r, day)) return;
       const e = this.pair(r.holder, r.company).entry;
-      e.share = e.sources.length === 0 ? r.share : sum(e.share, r.share);
+      e.share = e.initial = sum(e.initial, r.share);
       e.sources.push(i);
     });
   }
@@ -160,7 +162,7 @@ class Book {
     const k = `${holder}\u0000${company}`;
     let p = this.pairs.get(k);
     if (!p) {
-      p = { holder, company, entry: { share: 0, sources: [], changed: false } };
+      p = { holder, company, entry: { share: 0, initial: 0, sources: [] } };
       this.pairs.set(k, p);
       if (!this.holdersOf.has(company)) this.holdersOf.set(company, new Set());
       this.holdersOf.get(company)!.add(holder);
@@ -180,7 +182,6 @@ class Book {
   set(holder: string, company: string, share: number | null) {
     const e = this.pair(holder, company).entry;
     e.share = share === null ? null : Math.max(0, roundShare(share));
-    e.changed = true;
   }
 
   /** The holders of `company` with a share other than 0 (null counts). */
@@ -200,24 +201,19 @@ class Book {
   /** The sum of the company's known holdings. */
   total(company: string): number {
     let t = 0;
-    for (const [, s] of this.holders(company)) if (s !== null) t += s;
+    for (const [, s] of this.holders(company)) t += s ?? 0;
     return t;
   }
 
-  /** The changed pairs whose share differs from what their rows held. */
-  *changes(rows: readonly DatedHolding[]) {
+  /** The pairs whose share differs from what their rows held. */
+  *changes() {
     for (const { holder, company, entry } of this.pairs.values()) {
-      if (!entry.changed) continue;
-      let before: number | null = 0;
-      for (const i of entry.sources) {
-        const s = rows[i]!.share;
-        before = before === null || s === null ? null : before + s;
-      }
+      const { initial, share } = entry;
       const same =
-        before === null || entry.share === null
-          ? before === entry.share && entry.sources.length > 0
-          : Math.abs(before - entry.share) <= SHARE_SUM_TOLERANCE;
-      if (!same) yield { holder, company, share: entry.share, sources: entry.sources };
+        initial === null || share === null
+          ? initial === share
+          : Math.abs(initial - share) <= SHARE_SUM_TOLERANCE;
+      if (!same) yield { holder, company, share, sources: entry.sources };
     }
   }
 }
@@ -235,7 +231,7 @@ function check(
   if (laterOne)
     return `برای ${n(laterOne)} سهامداری از پس از تاریخ اجرا ثبت شده است؛ تاریخ اجرا را پس از آن بگذارید`;
   const amount = op.kind === 'merge' ? op.ratio : op.kind === 'remove' ? 1 : op.share;
-  if (!(Number.isFinite(amount) && amount > 0 && amount <= 1))
+  if (!(amount > 0 && amount <= 1))
     return op.kind === 'merge' ? 'نسبت ادغام باید میان صفر و ۱۰۰٪ باشد' : 'سهم باید میان صفر و ۱۰۰٪ باشد';
   return null;
 }
@@ -249,21 +245,18 @@ type Cycle = Extract<OwnershipDataError, { kind: 'divergent-cycle' }>;
  * buildTolerant): a cycle through unknown shares is not divergent.
  */
 function divergentCycles(holdings: readonly Holding[]): Cycle[] {
-  let current = holdings.slice();
-  for (let round = 0; round < 10; round++) {
-    const r = buildOwnershipGraph(current);
-    if (r.ok) return [];
-    const found = r.errors.filter((e): e is Cycle => e.kind === 'divergent-cycle');
-    if (found.length) return found;
-    const bad = (h: Holding) =>
-      r.errors.some((e) =>
-        e.kind === 'over-held'
-          ? e.company === h.company
-          : e.kind === 'share-out-of-range' && e.holder === h.holder && e.company === h.company,
-      );
-    current = current.map((h) => (h.share !== null && bad(h) ? { ...h, share: null } : h));
-  }
-  return [];
+  const cyclesOf = (r: BuildResult) =>
+    r.ok ? [] : r.errors.filter((e): e is Cycle => e.kind === 'divergent-cycle');
+  const r = buildOwnershipGraph(holdings);
+  if (r.ok || cyclesOf(r).length) return cyclesOf(r);
+  // the errors are of the other kinds: once their links are unknown, none is left
+  const bad = (h: Holding) =>
+    r.errors.some((e) =>
+      e.kind === 'over-held'
+        ? e.company === h.company
+        : e.kind === 'share-out-of-range' && e.holder === h.holder && e.company === h.company,
+    );
+  return cyclesOf(buildOwnershipGraph(holdings.map((h) => (bad(h) ? { ...h, share: null } : h))));
 }
 
 /**
@@ -334,10 +327,10 @@ function step(
       if (absorbedHolders.length === 0 && absorbedHoldings.length === 0)
         return `${n(absorbed)} نه سهامداری دارد و نه سهمی از شرکتی؛ ادغام آن چیزی را تغییر نمی‌دهد`;
       // the former holders of `into` are diluted; a holding of either company in the other is cancelled
-      for (const [h, s] of book.holders(into)) set(h, into, h === absorbed ? 0 : times(s, 1 - ratio));
+      for (const [h, s] of book.holders(into)) set(h, into, times(s, 1 - ratio));
       for (const [h, s] of absorbedHolders) {
         set(h, absorbed, 0);
-        if (h !== into) set(h, into, sum(book.share(h, into), times(s, ratio)));
+        if (h !== into && h !== absorbed) set(h, into, sum(book.share(h, into), times(s, ratio)));
       }
       for (const [c, s] of absorbedHoldings) {
         set(absorbed, c, 0);
@@ -364,9 +357,7 @@ export function applyStructureChange(
   const errors: OperationError[] = [];
   const touched: string[] = [];
   const lastTouch = new Map<string, number>();
-  const later = new Set(
-    rows.filter((r) => r.validFrom !== null && r.validFrom > effectiveOn).map((r) => r.company),
-  );
+  const later = new Set(rows.filter((r) => (r.validFrom ?? '') > effectiveOn).map((r) => r.company));
 
   for (const [index, op] of operations.entries()) {
     const companies = operationCompanies(op);
@@ -393,7 +384,7 @@ export function applyStructureChange(
   const endOn = dayBefore(effectiveOn);
   const endedSet = new Set<number>();
   const added: NewHolding[] = [];
-  for (const c of book.changes(rows)) {
+  for (const c of book.changes()) {
     for (const i of c.sources) endedSet.add(i);
     if (c.share !== 0)
       added.push({
@@ -406,7 +397,7 @@ export function applyStructureChange(
       });
   }
   const ended = [...endedSet].sort((a, b) => a - b);
-  const superseded = ended.filter((i) => rows[i]!.validFrom !== null && rows[i]!.validFrom! >= effectiveOn);
+  const superseded = ended.filter((i) => (rows[i]!.validFrom ?? '') >= effectiveOn);
   const dropped = new Set(superseded);
   const holdings: DatedHolding[] = [];
   rows.forEach((r, i) => {
@@ -428,9 +419,8 @@ export function applyStructureChange(
   const known = new Set(cycles(rows).map((e) => [...e.cycle].sort().join(',')));
   for (const e of cycles(holdings)) {
     if (known.has([...e.cycle].sort().join(','))) continue;
-    const index = Math.max(...e.cycle.map((c) => lastTouch.get(c) ?? -1));
     errors.push({
-      index: Math.max(index, 0),
+      index: Math.max(...e.cycle.map((c) => lastTouch.get(c) ?? 0)),
       message: `این تغییر چرخه‌ای از سهامداری می‌سازد که هر شرکت آن را صد درصد از درون چرخه نگه می‌دارد: ${e.cycle.map(n).join(' ← ')}`,
     });
   }
@@ -558,7 +548,7 @@ export function previewStructureChange(
     sides.set(c, { before: side(gb, c, state, cb), after: side(ga, c, state, ca) });
   }
   const asState = (s: CompanySide): CompanyState => ({
-    share: s.class === 'state' ? null : s.share,
+    share: s.share,
     class: s.class,
     controller: controllerId(s.controller),
   });
@@ -589,8 +579,9 @@ export function previewStructureChange(
           Math.max(y.after ?? 0, y.before ?? 0) - Math.max(x.after ?? 0, x.before ?? 0) ||
           (x.holder < y.holder ? -1 : 1),
       );
-    const b = s.before.class === 'state' ? null : s.before.share;
-    const a = s.after.class === 'state' ? null : s.after.share;
+    // a state entity's share is null (side)
+    const b = s.before.share;
+    const a = s.after.share;
     out.push({
       company,
       touched: touched.has(company),
@@ -608,7 +599,7 @@ export function previewStructureChange(
     const j = changedOrder.get(y.company) ?? Number.POSITIVE_INFINITY;
     if (i !== j) return i - j;
     if (x.touched !== y.touched) return x.touched ? -1 : 1;
-    return x.company < y.company ? -1 : x.company > y.company ? 1 : 0;
+    return x.company < y.company ? -1 : 1;
   });
 }
 
