@@ -1,6 +1,8 @@
 // Mutation testing of the statecharts and the domain rules (issue 19): `npm run test:mutation` for
 // a full run, `npm run test:mutation:changed` for the mutants of what changed since the recorded run,
 // `node scripts/mutation-report.mjs [--check]` for the table per file. README, "QA".
+import { availableParallelism } from 'node:os';
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   // Product code only. The statecharts' test models (`*.model.ts`) and the helpers of the
@@ -21,8 +23,9 @@ export default {
   // Mutants in code that runs once, when a module is loaded (a machine's configuration object, a
   // table of constants), would need every test run anew for each: left out, as in the issue's baseline.
   ignoreStatic: true,
-  // one test process: the other core is left to whatever else runs on a two-core machine (CI)
-  concurrency: 1,
+  // a test process per core: a run has the machine to itself (CI runs it between its other steps);
+  // `--concurrency 1` on the command line leaves the other cores free while you work
+  concurrency: availableParallelism(),
   reporters: ['clear-text', 'html', 'json', 'progress'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
