@@ -2,13 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type AnyActorLogic, createActor, toPromise } from 'xstate';
 import type { RequestOptions } from '../lib/http.ts';
 import { COOKIE_NAMES, STORAGE_KEYS } from '../lib/storage.ts';
-import {
-  createEffects,
-  readStoredPermissions,
-  readStoredRole,
-  type StorePort,
-  takeRedirect,
-} from './effects.ts';
+import { createEffects, readStoredPermissions, readStoredRole, takeRedirect } from './effects.ts';
+import { createMemoryStore } from './testing/memory-store.ts';
 
 /**
  * The rules the effects keep (effects.ts), each asked directly: what a stored role and stored
@@ -18,26 +13,12 @@ import {
  * API that answers from a table and records each call.
  */
 
-function memoryStore(cookies: Record<string, string> = {}, json: Record<string, unknown> = {}): StorePort {
-  return {
-    readJson: <T>(key: string, fallback: T) => (key in json ? (json[key] as T) : fallback),
-    writeJson: (key, value) => {
-      json[key] = value;
-    },
-    removeKeys: (...keys) => {
-      for (const k of keys) delete json[k];
-    },
-    readCookie: (name) => cookies[name] ?? null,
-    writeCookie: (name, value) => {
-      cookies[name] = value;
-    },
-    removeCookie: (name) => {
-      delete cookies[name];
-    },
-    clearAllCookies: () => {
-      for (const k of Object.keys(cookies)) delete cookies[k];
-    },
-  };
+/** The model tests' in-memory browser (testing/memory-store.ts), holding these cookies and values. */
+function memoryStore(cookies: Record<string, string> = {}, json: Record<string, unknown> = {}) {
+  const store = createMemoryStore();
+  for (const [name, value] of Object.entries(cookies)) store.writeCookie(name, value);
+  for (const [key, value] of Object.entries(json)) store.writeJson(key, value);
+  return store;
 }
 
 const ROLE = { id: 3, name: 'auditor', title: 'حسابرس', type: 'staff' };
@@ -68,9 +49,8 @@ describe('stored role and permissions', () => {
 
 describe('takeRedirect', () => {
   const take = (saved: unknown) => {
-    const json: Record<string, unknown> = { [STORAGE_KEYS.redirect]: saved };
-    const store = memoryStore({}, json);
-    return { to: takeRedirect(store), left: STORAGE_KEYS.redirect in json };
+    const store = memoryStore({}, { [STORAGE_KEYS.redirect]: saved });
+    return { to: takeRedirect(store), left: store.local.has(STORAGE_KEYS.redirect) };
   };
 
   it('gives a path of this app once, and clears it', () => {
